@@ -1,0 +1,50 @@
+# lexeval: `make serve` and `make test` are all a newcomer needs (see README.md).
+SHELL := /bin/bash
+export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+export TRUNK_SKIP_VERSION_CHECK := true
+CARGO_NATIVE := cargo
+LEXEVAL := target/release-native/lexeval
+
+.PHONY: serve build setup setup-build test lint test-native cli parity wasm e2e bench fuzz clean
+
+serve: setup-build
+	trunk serve --release
+
+build: setup-build
+	trunk build --release
+
+setup:
+	scripts/setup.sh all
+
+setup-build:
+	scripts/setup.sh build
+
+test: setup lint test-native parity wasm e2e
+
+lint:
+	cargo fmt --all --check
+	cargo clippy --workspace --exclude lexeval-app --all-targets -- -D warnings
+	cargo clippy -p lexeval-app --target wasm32-unknown-unknown -- -D warnings
+
+test-native:
+	cargo test --workspace --exclude lexeval-app
+
+cli:
+	cargo build --profile release-native -p lexeval-cli
+
+parity: cli
+	LEXEVAL_BIN=$(CURDIR)/$(LEXEVAL) python3 -m pytest tests/parity -q
+
+wasm:
+	trunk build --release
+	@ls -l dist/*.wasm | awk '{print "wasm size:", $$5, "bytes"}'
+
+e2e: wasm
+	node --test tests/e2e/
+
+bench: setup cli
+	python3 bench/run.py --lexeval $(LEXEVAL)
+
+clean:
+	cargo clean
+	rm -rf dist

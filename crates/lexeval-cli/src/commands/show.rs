@@ -1,0 +1,30 @@
+//! `lexeval show REPORT.json`: a saved score report as a readable table.
+
+use crate::input::read_text;
+use anyhow::{Context, Result};
+use lexeval_core::report::ScoreReport;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Score report JSON written by `--json` or exported from the page (`-` for standard input).
+    pub report: PathBuf,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let text = read_text(&args.report)?;
+    let report: ScoreReport = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a lexeval score report", args.report.display()))?;
+    println!(
+        "{} (metric version {})",
+        report.metric, report.metric_version
+    );
+    for score in &report.scores {
+        match (score.value, &score.null_reason) {
+            (Some(v), _) => println!("  {:<24} {v:.4}", score.name),
+            (None, Some(reason)) => println!("  {:<24} n/a ({reason})", score.name),
+            (None, None) => println!("  {:<24} n/a", score.name),
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,48 @@
+use assert_cmd::Command;
+
+fn lexeval() -> Command {
+    Command::cargo_bin("lexeval").unwrap()
+}
+
+#[test]
+fn help_lists_subcommands() {
+    let out = lexeval().arg("--help").output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("show"), "{text}");
+}
+
+#[test]
+fn unknown_subcommand_is_a_clear_error() {
+    let out = lexeval().arg("frobnicate").output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("unrecognized subcommand"), "{err}");
+}
+
+#[test]
+fn show_rejects_a_file_that_is_not_a_report() {
+    let out = lexeval()
+        .args(["show", "-"])
+        .write_stdin("{\"not\": 1}")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("is not a lexeval score report"), "{err}");
+}
+
+#[test]
+fn show_prints_scores_and_null_reasons() {
+    let report = r#"{"schema_version":1,"metric":"rouge","metric_version":"1","settings":{},
+        "scores":[{"name":"rouge1","value":0.25},{"name":"rougeL","value":null,"null_reason":"empty"}],"details":null}"#;
+    let out = lexeval()
+        .args(["show", "-"])
+        .write_stdin(report)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("rouge1") && text.contains("0.2500"), "{text}");
+    assert!(text.contains("n/a (empty)"), "{text}");
+}

@@ -1,0 +1,99 @@
+//! The one serialisable result shared by the page, the CLI, exports and share links.
+
+use serde::{Deserialize, Serialize};
+
+/// Version of the report schema; bump when a field changes meaning.
+pub const REPORT_SCHEMA_VERSION: u32 = 1;
+
+/// A score that may be undefined (e.g. no reference citations): never NaN, always a reason.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Score {
+    pub name: String,
+    pub value: Option<f64>,
+    /// Why `value` is null; absent when it is defined.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub null_reason: Option<String>,
+}
+
+impl Score {
+    /// A defined score; a non-finite value becomes null with a reason instead of leaking NaN.
+    pub fn new(name: impl Into<String>, value: f64) -> Self {
+        if value.is_finite() {
+            Score {
+                name: name.into(),
+                value: Some(value),
+                null_reason: None,
+            }
+        } else {
+            Score::null(name, "not a finite number")
+        }
+    }
+
+    pub fn null(name: impl Into<String>, reason: impl Into<String>) -> Self {
+        Score {
+            name: name.into(),
+            value: None,
+            null_reason: Some(reason.into()),
+        }
+    }
+}
+
+/// The result of one metric run: headline scores plus a metric-specific breakdown down to the pair.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScoreReport {
+    pub schema_version: u32,
+    /// Metric id, e.g. "l-fresco", "rouge", "pointwise".
+    pub metric: String,
+    /// Version of the metric's definition; share links carry it so old links stay reproducible.
+    pub metric_version: String,
+    /// Settings that produced the numbers (similarity, threshold, model sha256, ...). Never an API key.
+    pub settings: serde_json::Value,
+    pub scores: Vec<Score>,
+    /// Metric-specific breakdown (matched pairs, per-item rows, ...).
+    pub details: serde_json::Value,
+}
+
+impl ScoreReport {
+    pub fn new(metric: &str, metric_version: &str, settings: serde_json::Value) -> Self {
+        ScoreReport {
+            schema_version: REPORT_SCHEMA_VERSION,
+            metric: metric.to_string(),
+            metric_version: metric_version.to_string(),
+            settings,
+            scores: Vec::new(),
+            details: serde_json::Value::Null,
+        }
+    }
+
+    /// The headline value of a named score, if present and defined.
+    pub fn score(&self, name: &str) -> Option<f64> {
+        self.scores
+            .iter()
+            .find(|s| s.name == name)
+            .and_then(|s| s.value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn non_finite_scores_become_null_with_reason() {
+        let s = Score::new("x", f64::NAN);
+        assert_eq!(s.value, None);
+        assert!(s.null_reason.is_some());
+    }
+
+    #[test]
+    fn report_round_trips_through_json() {
+        let mut r = ScoreReport::new("rouge", "1", serde_json::json!({"stem": true}));
+        r.scores.push(Score::new("rouge1", 0.5));
+        r.scores.push(Score::null("rougeL", "empty reference"));
+        let text = serde_json::to_string(&r).unwrap();
+        let back: ScoreReport = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, r);
+        assert_eq!(back.score("rouge1"), Some(0.5));
+        assert_eq!(back.score("rougeL"), None);
+    }
+}

@@ -1,0 +1,1 @@
+//! lexeval-llm: an optional OpenAI-compatible chat client and the papers' prompts.

@@ -1,0 +1,8 @@
+//! The lexeval page: a Leptos client-side app compiled to WebAssembly by trunk.
+
+mod app;
+
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(app::App);
+}

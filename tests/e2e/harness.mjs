@@ -1,0 +1,62 @@
+// End-to-end harness: serves dist/ on a loopback port and drives Debian's chromium with playwright-core.
+import { chromium } from 'playwright-core';
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = path.join(root, 'dist');
+export const screenshots = path.join(root, 'test-results');
+
+const types = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.css': 'text/css', '.json': 'application/json', '.onnx': 'application/octet-stream',
+};
+
+/** Serve dist/ on 127.0.0.1 with an OS-chosen port; resolves to { url, close }. */
+export function serveDist() {
+  const server = http.createServer((req, res) => {
+    const urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const file = path.join(dist, urlPath === '/' ? 'index.html' : urlPath);
+    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
+
+/** Launch headless chromium with the flags this closed-network machine needs. */
+export function launch() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-dev-shm-usage'],
+  });
+}
+
+/** A new page that records console errors and uncaught exceptions into `errors`. */
+export async function openPage(browser, url) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  await page.goto(url);
+  await page.waitForSelector('.app-header h1', { timeout: 20000 });
+  return { page, errors };
+}
+
+export async function screenshot(page, name) {
+  fs.mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
+}
