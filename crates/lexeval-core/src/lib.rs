@@ -2,4 +2,5 @@
 //!
 //! No web, no file or network I/O, no model runtime: everything here runs the same natively and in wasm.
 
+pub mod claims;
 pub mod report;
