@@ -3,7 +3,7 @@ SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export TRUNK_SKIP_VERSION_CHECK := true
 CARGO_NATIVE := cargo
-LEXEVAL := target/release-native/lexeval
+LEXEVAL := $(or $(CARGO_TARGET_DIR),target)/release-native/lexeval
 
 .PHONY: serve build setup setup-build test lint test-native cli parity wasm e2e bench fuzz clean
 
@@ -33,7 +33,7 @@ cli:
 	cargo build --profile release-native -p lexeval-cli
 
 parity: cli
-	LEXEVAL_BIN=$(CURDIR)/$(LEXEVAL) python3 -m pytest tests/parity -q
+	LEXEVAL_BIN=$(abspath $(LEXEVAL)) python3 -m pytest tests/parity -q
 
 wasm:
 	trunk build --release
