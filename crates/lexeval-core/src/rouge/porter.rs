@@ -81,7 +81,7 @@ fn is_consonant(word: &[char], index: usize) -> bool {
         negate = !negate;
         i -= 1;
     }
-    (!is_vowel(word[i])) != negate
+    is_vowel(word[i]) == negate
 }
 
 /// Porter's m: the number of vowel→consonant transitions.
