@@ -20,12 +20,18 @@ struct Cli {
 enum Command {
     /// Print a saved score report (JSON) as a readable table.
     Show(commands::show::Args),
+    /// ROUGE-N / ROUGE-L / ROUGE-Lsum exactly as rouge-score 0.1.2, for one pair or a JSONL file of pairs.
+    Rouge(commands::rouge::Args),
+    /// Print the tokens ROUGE compares (rouge-score's tokenizer, optional Porter stemming).
+    Tokenize(commands::tokenize::Args),
 }
 
 fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Show(args) => commands::show::run(args),
+        Command::Rouge(args) => commands::rouge::run(args),
+        Command::Tokenize(args) => commands::tokenize::run(args),
     };
     if let Err(err) = result {
         eprintln!("lexeval: error: {err:#}");

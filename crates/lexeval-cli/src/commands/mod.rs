@@ -1,3 +1,5 @@
 //! One module per subcommand.
 
+pub mod rouge;
 pub mod show;
+pub mod tokenize;
