@@ -44,6 +44,7 @@ e2e: wasm
 
 bench: setup cli
 	python3 bench/run.py --lexeval $(LEXEVAL)
+	cargo bench -p lexeval-core --profile release-native -- --warm-up-time 1 --measurement-time 3
 
 clean:
 	cargo clean
