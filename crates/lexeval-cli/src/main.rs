@@ -24,6 +24,10 @@ enum Command {
     Rouge(commands::rouge::Args),
     /// Print the tokens ROUGE compares (rouge-score's tokenizer, optional Porter stemming).
     Tokenize(commands::tokenize::Args),
+    /// Legal citations (cases, statutes, journals, short forms, Id., supra) resolved to authorities.
+    Cite(commands::cite::Args),
+    /// The (claim, authorities) pairs of a text, as L-FRESCO decomposes it.
+    Claims(commands::claims::Args),
 }
 
 fn main() {
@@ -32,6 +36,8 @@ fn main() {
         Command::Show(args) => commands::show::run(args),
         Command::Rouge(args) => commands::rouge::run(args),
         Command::Tokenize(args) => commands::tokenize::run(args),
+        Command::Cite(args) => commands::cite::run(args),
+        Command::Claims(args) => commands::claims::run(args),
     };
     if let Err(err) = result {
         eprintln!("lexeval: error: {err:#}");

@@ -2,6 +2,7 @@
 //!
 //! No web, no file or network I/O, no model runtime: everything here runs the same natively and in wasm.
 
+pub mod citations;
 pub mod claims;
 pub mod report;
 pub mod rouge;

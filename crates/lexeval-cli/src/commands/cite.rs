@@ -1,0 +1,65 @@
+//! `lexeval cite`: every legal citation in a text, resolved to authorities, as JSON.
+
+use crate::input::read_text;
+use anyhow::{Context, Result};
+use lexeval_core::citations::{extract, Citation};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Text file (`-` or nothing for standard input).
+    #[arg(default_value = "-")]
+    pub file: PathBuf,
+    /// The input is JSON Lines of {"text": ...}: print one JSON array of citations per line.
+    #[arg(long)]
+    pub jsonl: bool,
+    /// Print JSON (one array of citations); without it, one readable line per citation.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(serde::Deserialize)]
+struct Line {
+    text: String,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let text = read_text(&args.file)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    if args.jsonl {
+        // Check every line first, so a bad line stops the run before any output.
+        let lines = text
+            .lines()
+            .enumerate()
+            .filter(|(_, line)| !line.trim().is_empty())
+            .map(|(number, line)| {
+                serde_json::from_str::<Line>(line)
+                    .with_context(|| format!("line {}: expected {{\"text\": ...}}", number + 1))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        for line in lines {
+            writeln!(out, "{}", serde_json::to_string(&extract(&line.text))?)?;
+        }
+    } else if args.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&extract(&text))?)?;
+    } else {
+        for citation in extract(&text) {
+            writeln!(out, "{}", describe(&citation))?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn describe(citation: &Citation) -> String {
+    let kind = serde_json::to_value(citation.kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    format!(
+        "{}..{}\t{kind}\t{}\t{}",
+        citation.start, citation.end, citation.matched_text, citation.authority
+    )
+}

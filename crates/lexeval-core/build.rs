@@ -1,0 +1,79 @@
+//! Compacts the vendored reporters-db JSON into the one table the citation patterns are built from, so the
+//! page embeds only what extraction needs (no names, notes, examples or jurisdiction lists).
+
+use serde_json::{json, Map, Value};
+use std::path::Path;
+
+const DB: &str = "data/reporters-db";
+
+fn read(name: &str) -> Value {
+    let path = format!("{DB}/{name}");
+    println!("cargo:rerun-if-changed={path}");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn year(value: &Value) -> Value {
+    value
+        .as_str()
+        .and_then(|date| date.get(..4))
+        .and_then(|y| y.parse::<u32>().ok())
+        .map_or(Value::Null, Value::from)
+}
+
+fn strings(value: &Value) -> Vec<Value> {
+    value.as_array().cloned().unwrap_or_default()
+}
+
+/// reporters.json: one source per (key, entry), editions with their own regexes, variations → edition.
+fn reporters(db: &Value, out: &mut Vec<Value>) {
+    for (key, entries) in db.as_object().into_iter().flatten() {
+        for entry in entries.as_array().into_iter().flatten() {
+            let editions: Vec<Value> = entry["editions"]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(|(name, data)| {
+                    json!({"name": name, "start": year(&data["start"]), "end": year(&data["end"]),
+                           "regexes": strings(&data["regexes"])})
+                })
+                .collect();
+            out.push(
+                json!({"kind": "reporter", "key": key, "cite_type": entry["cite_type"],
+                            "editions": editions, "variations": entry["variations"]}),
+            );
+        }
+    }
+}
+
+/// laws.json and journals.json: the key is the single edition; variations is a list of its variants.
+fn single_edition(db: &Value, kind: &str, out: &mut Vec<Value>) {
+    for (key, entries) in db.as_object().into_iter().flatten() {
+        for entry in entries.as_array().into_iter().flatten() {
+            let variations: Map<String, Value> = strings(&entry["variations"])
+                .into_iter()
+                .filter_map(|v| {
+                    v.as_str()
+                        .map(|v| (v.to_string(), Value::from(key.as_str())))
+                })
+                .collect();
+            let edition = json!({"name": key, "start": year(&entry["start"]), "end": year(&entry["end"]),
+                                 "regexes": strings(&entry["regexes"])});
+            out.push(
+                json!({"kind": kind, "key": key, "cite_type": entry["cite_type"],
+                            "editions": [edition], "variations": variations}),
+            );
+        }
+    }
+}
+
+fn main() {
+    let mut sources = Vec::new();
+    reporters(&read("reporters.json"), &mut sources);
+    single_edition(&read("laws.json"), "law", &mut sources);
+    single_edition(&read("journals.json"), "journal", &mut sources);
+    let table = json!({"variables": read("regexes.json"), "sources": sources});
+    let out =
+        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("reporters-db.json");
+    std::fs::write(&out, table.to_string()).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+}

@@ -1,0 +1,64 @@
+//! The reporters-db table compacted by `build.rs`: sources (reporters, laws, journals) and regex variables.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// Which reporters-db file a source comes from; decides the citation kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SourceKind {
+    Reporter,
+    Law,
+    Journal,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Edition {
+    pub name: String,
+    pub start: Option<u32>,
+    pub end: Option<u32>,
+    pub regexes: Vec<String>,
+}
+
+impl Edition {
+    /// reporters-db's `includes_year`: the edition was published in `year`.
+    pub fn includes_year(&self, year: u32) -> bool {
+        self.start.is_none_or(|start| start <= year) && self.end.is_none_or(|end| end >= year)
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Source {
+    pub kind: SourceKind,
+    /// The reporters-db key, e.g. "F." for F., F.2d and F.3d.
+    pub key: String,
+    pub editions: Vec<Edition>,
+    /// Variant spelling → edition name.
+    pub variations: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Table {
+    pub variables: serde_json::Value,
+    pub sources: Vec<Source>,
+}
+
+/// An edition by position: (source index, edition index).
+pub type EditionRef = (usize, usize);
+
+pub fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        serde_json::from_str(include_str!(concat!(env!("OUT_DIR"), "/reporters-db.json")))
+            .expect("build.rs writes a valid table")
+    })
+}
+
+pub fn edition(edition: EditionRef) -> &'static Edition {
+    &table().sources[edition.0].editions[edition.1]
+}
+
+pub fn source(edition: EditionRef) -> &'static Source {
+    &table().sources[edition.0]
+}

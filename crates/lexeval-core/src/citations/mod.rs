@@ -1,0 +1,68 @@
+//! Legal citations: extraction with reporters-db patterns (eyecite 2.7.8 semantics where it is right),
+//! metadata, resolution to authorities, and citation-aware claim segmentation.
+//!
+//! `extract` finds every citation in a text: full and short case cites, Id./Ibid., supra, statutes and
+//! regulations, journals, references by case name ("In Kayes, …") and bare "§" cites. Each carries an
+//! `authority` key shared by every way of citing the same source (parallel cites, reporter variants, short
+//! forms, Id., supra, references) and the index of the citation it refers back to.
+
+mod db;
+mod extract;
+mod metadata;
+mod patterns;
+mod resolve;
+pub mod segment;
+
+pub use segment::{claims, split_sentences};
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CitationKind {
+    FullCase,
+    ShortCase,
+    Id,
+    Supra,
+    FullLaw,
+    Journal,
+    Reference,
+    UnknownSection,
+}
+
+/// One citation found in a text. Offsets count Unicode scalar values (chars), end exclusive.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Citation {
+    pub kind: CitationKind,
+    pub start: usize,
+    pub end: usize,
+    pub matched_text: String,
+    pub volume: Option<String>,
+    /// Canonical reporter (edition) name, e.g. "S. Ct." for "S.Ct.", when the edition is known.
+    pub reporter: Option<String>,
+    pub page: Option<String>,
+    pub pin_cite: Option<String>,
+    pub year: Option<u32>,
+    pub court: Option<String>,
+    pub parenthetical: Option<String>,
+    pub plaintiff: Option<String>,
+    pub defendant: Option<String>,
+    /// Statutes: title or chapter and section (the authority ignores subsections).
+    pub title: Option<String>,
+    pub section: Option<String>,
+    /// Key of the cited source; equal for every citation of the same source.
+    pub authority: String,
+    /// Index (in the returned list) of the citation this one refers back to.
+    pub antecedent: Option<usize>,
+}
+
+/// Every citation in `text`, in order, resolved to authorities.
+pub fn extract(text: &str) -> Vec<Citation> {
+    let mut found = extract::raw_citations(text);
+    let groups = metadata::add_metadata(text, &mut found);
+    let found = resolve::resolve(text, found, &groups);
+    extract::to_char_offsets(text, found)
+}
+
+#[cfg(test)]
+mod tests;

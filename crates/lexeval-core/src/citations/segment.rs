@@ -1,0 +1,401 @@
+//! Citation-aware sentence splitting and (claim, authorities) pairs.
+//!
+//! Sentences end at ". ", "? " or "! " before an upper-case letter, digit, quote or parenthesis, except
+//! inside a citation, inside parentheses, or after an abbreviation ("v.", "Co.", "Cir.", "U.S.", "S. Ct.",
+//! "Id.", signals such as "Cf.", single initials). A citation sentence (starting with a signal such as
+//! "See" or with the citation itself) supports the preceding textual sentence; a citation embedded in a
+//! sentence supports the clause before it; string cites share one claim.
+
+use super::{extract, Citation, CitationKind};
+use crate::claims::AttributedClaim;
+
+/// Abbreviations after which a period does not end a sentence (compared lower-case, period included).
+const ABBREVIATIONS: [&str; 63] = [
+    "v.", "vs.", "co.", "corp.", "inc.", "ltd.", "llc.", "cir.", "ct.", "s.", "id.", "ibid.",
+    "cf.", "e.g.", "i.e.", "no.", "nos.", "mr.", "mrs.", "ms.", "dr.", "jr.", "sr.", "st.", "al.",
+    "fed.", "app.", "supp.", "dist.", "rev.", "stat.", "ann.", "sec.", "reg.", "art.", "ch.",
+    "para.", "pp.", "p.", "n.", "nn.", "u.s.", "u.s.c.", "f.", "l.", "ed.", "jan.", "feb.", "mar.",
+    "apr.", "jun.", "jul.", "aug.", "sept.", "sep.", "oct.", "nov.", "dec.", "bros.", "ass'n.",
+    "dep't.", "gov't.", "cal.",
+];
+
+/// Signals that open a citation sentence.
+const SIGNALS: [&str; 12] = [
+    "see also",
+    "see generally",
+    "see, e.g.,",
+    "see",
+    "but see",
+    "but cf.",
+    "cf.",
+    "accord",
+    "e.g.,",
+    "compare",
+    "contra",
+    "see id.",
+];
+
+fn is_abbreviation(word: &str) -> bool {
+    let lower = word
+        .trim_start_matches(['(', '"', '\'', '“'])
+        .to_lowercase();
+    let letters = lower.chars().filter(|c| c.is_alphabetic()).count();
+    ABBREVIATIONS.contains(&lower.as_str())
+        || letters == 1
+        || (lower.matches('.').count() > 1 && letters <= 6)
+        || (word.chars().next().is_some_and(char::is_uppercase)
+            && letters <= 3
+            && !word.ends_with("..."))
+}
+
+/// Sentences of `text` as char offset ranges (start, end), end exclusive, whitespace trimmed.
+pub fn split_sentences(text: &str) -> Vec<(usize, usize)> {
+    let citations = extract(text);
+    sentence_ranges(text, &citations)
+}
+
+fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
+    let chars: Vec<char> = text.chars().collect();
+    let protected = |i: usize| {
+        citations
+            .iter()
+            .any(|c| c.start <= i && i < c.end && c.kind != CitationKind::Reference)
+    };
+    let mut ranges = Vec::new();
+    let mut start = 0;
+    let mut depth = 0i32;
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = (depth - 1).max(0),
+            '\n' if chars.get(i + 1) == Some(&'\n') => {
+                push_trimmed(&chars, start, i, &mut ranges);
+                start = i + 1;
+                depth = 0;
+            }
+            '.' | '?' | '!' if depth == 0 && !protected(i) => {
+                let mut end = i + 1;
+                while end < chars.len() && matches!(chars[end], '"' | '\'' | '”' | '’' | ')') {
+                    end += 1;
+                }
+                let next = chars[end..]
+                    .iter()
+                    .position(|c| !c.is_whitespace())
+                    .map(|p| end + p);
+                let gap = next.is_none_or(|n| n > end);
+                let opens_sentence = next.is_none_or(|n| {
+                    let c = chars[n];
+                    c.is_uppercase()
+                        || c.is_ascii_digit()
+                        || matches!(c, '"' | '“' | '(' | '[' | '§')
+                });
+                let word_start = chars[..i]
+                    .iter()
+                    .rposition(|c| c.is_whitespace())
+                    .map_or(0, |p| p + 1);
+                let word: String = chars[word_start..=i].iter().collect();
+                let after_letter = i > 0 && chars[i - 1].is_alphabetic();
+                let abbreviation = chars[i] == '.' && after_letter && is_abbreviation(&word);
+                if gap && opens_sentence && !abbreviation {
+                    push_trimmed(&chars, start, end, &mut ranges);
+                    start = end;
+                    i = end;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    push_trimmed(&chars, start, chars.len(), &mut ranges);
+    ranges
+}
+
+fn push_trimmed(chars: &[char], start: usize, end: usize, out: &mut Vec<(usize, usize)>) {
+    let mut s = start;
+    let mut e = end.min(chars.len());
+    while s < e && chars[s].is_whitespace() {
+        s += 1;
+    }
+    while e > s && chars[e - 1].is_whitespace() {
+        e -= 1;
+    }
+    if e > s {
+        out.push((s, e));
+    }
+}
+
+fn slice(chars: &[char], start: usize, end: usize) -> String {
+    let end = end.min(chars.len());
+    chars[start.min(end)..end].iter().collect()
+}
+
+/// Where the citation's material begins: its case name ("Kayes v. Pacific Lumber Co., ") if any.
+fn material_start(chars: &[char], citation: &Citation, floor: usize) -> usize {
+    let before = slice(chars, floor, citation.start);
+    let name = match (&citation.plaintiff, &citation.defendant) {
+        (Some(plaintiff), _) => before.rfind(plaintiff.as_str()),
+        (None, Some(defendant)) => before.rfind(defendant.as_str()),
+        _ => None,
+    };
+    let name = name.or_else(|| short_name_start(&before));
+    name.map_or(citation.start, |byte| {
+        floor + before[..byte].chars().count()
+    })
+}
+
+/// Byte offset of a short case name right before a short form ("Kayes, 51 F.3d at 1459").
+fn short_name_start(before: &str) -> Option<usize> {
+    let trimmed = before.trim_end().strip_suffix(',')?.trim_end();
+    let word_start = trimmed.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    trimmed[word_start..]
+        .chars()
+        .next()
+        .filter(|c| c.is_uppercase())
+        .map(|_| word_start)
+}
+
+/// Strips signals, citation leftovers and punctuation from a claim's text.
+fn clean_claim(text: &str) -> String {
+    let mut claim = text.trim().trim_matches([',', ';', ':']).trim().to_string();
+    // A trailing signal ("…, see") belongs to the citation that was cut after it.
+    while let Some(keep) = SIGNALS.iter().find_map(|signal| {
+        let keep = claim.len().checked_sub(signal.len())?;
+        let tail = claim.get(keep..)?;
+        let head = &claim[..keep];
+        (tail.eq_ignore_ascii_case(signal) && (head.is_empty() || head.ends_with(' ')))
+            .then_some(keep)
+    }) {
+        claim = claim[..keep]
+            .trim()
+            .trim_end_matches(',')
+            .trim()
+            .to_string();
+    }
+    claim
+}
+
+fn is_citation_sentence(chars: &[char], sentence: (usize, usize), first: &Citation) -> bool {
+    let material = material_start(chars, first, sentence.0);
+    let raw = slice(chars, sentence.0, material);
+    let prefix = strip_leading_signal(raw.trim());
+    let words: Vec<&str> = prefix.split_whitespace().collect();
+    // Nothing but a signal, a paragraph marker ("P", "¶") or a short case name ("Kayes, supra").
+    match words.as_slice() {
+        [] => true,
+        [word] => {
+            word.chars().filter(|c| c.is_alphanumeric()).count() < 2
+                || (word.ends_with(',') && word.chars().next().is_some_and(char::is_uppercase))
+        }
+        _ => false,
+    }
+}
+
+fn strip_leading_signal(text: &str) -> &str {
+    let lower = text.to_lowercase();
+    SIGNALS
+        .iter()
+        .filter(|signal| lower.starts_with(*signal))
+        .filter_map(|signal| {
+            text.get(..signal.len())
+                .filter(|head| head.eq_ignore_ascii_case(signal))
+                .and(text.get(signal.len()..))
+        })
+        .find(|rest| rest.is_empty() || rest.starts_with(|c: char| c.is_whitespace() || c == ','))
+        .map(|rest| rest.trim_start_matches([',', ' ']))
+        .unwrap_or(text)
+}
+
+/// (claim, authorities) pairs of `text`. Claims with no citation are kept with no authorities, so callers
+/// can show them; L-FRESCO uses only cited claims.
+pub fn claims(text: &str) -> Vec<AttributedClaim> {
+    let citations = extract(text);
+    let chars: Vec<char> = text.chars().collect();
+    let mut out: Vec<AttributedClaim> = Vec::new();
+    for sentence in sentence_ranges(text, &citations) {
+        let inside: Vec<&Citation> = citations
+            .iter()
+            .filter(|c| c.start >= sentence.0 && c.end <= sentence.1)
+            .collect();
+        let Some(first) = inside.iter().find(|c| c.kind != CitationKind::Reference) else {
+            let authorities = inside.iter().map(|c| c.authority.clone()).collect();
+            out.push(claim(&chars, sentence.0, sentence.1, authorities));
+            continue;
+        };
+        if is_citation_sentence(&chars, sentence, first) {
+            let authorities = inside.iter().map(|c| c.authority.clone()).collect();
+            match out.last_mut() {
+                Some(previous) => add_authorities(previous, authorities),
+                None => out.push(claim(&chars, sentence.0, sentence.0, authorities)),
+            }
+            continue;
+        }
+        out.extend(sentence_claims(&chars, sentence, &inside));
+    }
+    out
+}
+
+/// A stretch of a sentence between citations, and the authorities cited right after it.
+struct Segment {
+    start: usize,
+    end: usize,
+    authorities: Vec<String>,
+}
+
+/// Claims of a textual sentence with embedded citations: each clause supports the citations that follow
+/// it. Statutes and references by name stay part of the text (they are often the sentence's subject).
+fn sentence_claims(
+    chars: &[char],
+    sentence: (usize, usize),
+    inside: &[&Citation],
+) -> Vec<AttributedClaim> {
+    let mut segments: Vec<Segment> = Vec::new();
+    let mut start = sentence.0;
+    for citation in inside {
+        let removable = !matches!(
+            citation.kind,
+            CitationKind::FullLaw | CitationKind::Reference
+        );
+        if !removable || citation.start < start {
+            let target = segments
+                .iter_mut()
+                .rev()
+                .find(|s| s.start <= citation.start);
+            match target {
+                Some(segment) if citation.start < start || !removable => {
+                    segment.authorities.push(citation.authority.clone())
+                }
+                _ => segments.push(Segment {
+                    start,
+                    end: start,
+                    authorities: vec![citation.authority.clone()],
+                }),
+            }
+            continue;
+        }
+        let material = material_start(chars, citation, start);
+        segments.push(Segment {
+            start,
+            end: material,
+            authorities: vec![citation.authority.clone()],
+        });
+        start = citation_end(chars, citation, sentence.1);
+    }
+    segments.push(Segment {
+        start,
+        end: sentence.1,
+        authorities: Vec::new(),
+    });
+    // Statutes and references found before any cut belong to the segment that contains them.
+    for citation in inside
+        .iter()
+        .filter(|c| matches!(c.kind, CitationKind::FullLaw | CitationKind::Reference))
+    {
+        if let Some(segment) = segments
+            .iter_mut()
+            .find(|s| s.start <= citation.start && citation.start < s.end.max(s.start + 1))
+        {
+            segment.authorities.push(citation.authority.clone());
+        }
+    }
+    let words = |s: &Segment| {
+        clean_claim(&slice(chars, s.start, s.end))
+            .split_whitespace()
+            .count()
+    };
+    let substantive: Vec<usize> = (0..segments.len())
+        .filter(|&i| words(&segments[i]) >= 3)
+        .collect();
+    if substantive.len() <= 1 {
+        let authorities: Vec<String> = segments
+            .iter()
+            .flat_map(|s| s.authorities.clone())
+            .collect();
+        let (start, end) = substantive
+            .first()
+            .map_or(sentence, |&i| (segments[i].start, segments[i].end));
+        let pieces = [slice(chars, start, end)];
+        let joined = pieces
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let text = clean_claim(
+            &joined
+                .replace(" ,", ",")
+                .replace(" .", ".")
+                .replace("..", "."),
+        );
+        let mut single = claim(chars, start, end, authorities);
+        single.text = text;
+        return vec![single];
+    }
+    let mut claims: Vec<AttributedClaim> = Vec::new();
+    let mut carried: Vec<String> = Vec::new();
+    for (index, segment) in segments.iter().enumerate() {
+        if substantive.contains(&index) {
+            let mut authorities = std::mem::take(&mut carried);
+            authorities.extend(segment.authorities.clone());
+            claims.push(claim(chars, segment.start, segment.end, authorities));
+        } else {
+            match claims.last_mut() {
+                Some(last) => add_authorities(last, segment.authorities.clone()),
+                None => carried.extend(segment.authorities.clone()),
+            }
+        }
+    }
+    claims
+}
+
+/// End of a citation's material: pin cite and parentheticals that follow it.
+fn citation_end(chars: &[char], citation: &Citation, limit: usize) -> usize {
+    let mut end = citation.end;
+    let mut depth = 0;
+    let mut i = end;
+    while i < limit {
+        let c = chars[i];
+        match c {
+            '(' => depth += 1,
+            ')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    end = i + 1;
+                }
+            }
+            _ if depth > 0 => {}
+            c if c.is_ascii_digit() || matches!(c, ',' | ' ' | '-' | '–' | '*' | '¶') => {}
+            'a' | 't'
+                if slice(chars, i, i + 3) == "at "
+                    || (c == 't' && i > 0 && chars[i - 1] == 'a') => {}
+            _ => break,
+        }
+        if depth == 0 && (c.is_ascii_digit() || c == ')') {
+            end = i + 1;
+        }
+        i += 1;
+    }
+    end
+}
+
+fn claim(chars: &[char], start: usize, end: usize, authorities: Vec<String>) -> AttributedClaim {
+    let raw = slice(chars, start, end);
+    let text = clean_claim(&raw);
+    let offset = raw
+        .find(text.as_str())
+        .map_or(0, |byte| raw[..byte].chars().count());
+    let mut claim = AttributedClaim {
+        start: start + offset,
+        end: start + offset + text.chars().count(),
+        text,
+        authorities: Vec::new(),
+    };
+    add_authorities(&mut claim, authorities);
+    claim
+}
+
+fn add_authorities(claim: &mut AttributedClaim, authorities: Vec<String>) {
+    claim.authorities.extend(authorities);
+    claim.authorities.sort();
+    claim.authorities.dedup();
+}

@@ -1,0 +1,260 @@
+//! eyecite's documented behaviours, reporters-db's examples, and where lexeval deliberately differs.
+
+use super::{claims, extract, split_sentences, Citation, CitationKind};
+
+fn only(text: &str, kind: CitationKind) -> Vec<Citation> {
+    extract(text)
+        .into_iter()
+        .filter(|c| c.kind == kind)
+        .collect()
+}
+
+#[test]
+fn full_case_citation_with_metadata() {
+    let text = "See Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir. 1995) (holding officers liable).";
+    let [c] = only(text, CitationKind::FullCase).try_into().unwrap();
+    assert_eq!(
+        (
+            c.volume.as_deref(),
+            c.reporter.as_deref(),
+            c.page.as_deref()
+        ),
+        (Some("51"), Some("F.3d"), Some("1449"))
+    );
+    assert_eq!(
+        (c.pin_cite.as_deref(), c.year, c.court.as_deref()),
+        (Some("1459"), Some(1995), Some("9th Cir."))
+    );
+    assert_eq!(
+        (c.plaintiff.as_deref(), c.defendant.as_deref()),
+        (Some("Kayes"), Some("Pacific Lumber Co."))
+    );
+    assert_eq!(c.parenthetical.as_deref(), Some("holding officers liable"));
+    assert_eq!(
+        (c.start, c.end, c.matched_text.as_str()),
+        (33, 45, "51 F.3d 1449")
+    );
+    assert_eq!(c.authority, "case:51 F.3d 1449");
+}
+
+#[test]
+fn court_and_year_survive_a_missing_space_unlike_eyecite() {
+    let [c] = only(
+        "Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir.1995)",
+        CitationKind::FullCase,
+    )
+    .try_into()
+    .unwrap();
+    assert_eq!((c.year, c.court.as_deref()), (Some(1995), Some("9th Cir.")));
+}
+
+#[test]
+fn glued_paragraph_marker_still_finds_the_citation_unlike_eyecite() {
+    let text = "defines a fiduciary as a person who exercises control. P51 F.3d 1449, 1459 (9th Cir.1995).";
+    let [c] = only(text, CitationKind::FullCase).try_into().unwrap();
+    assert_eq!(
+        (c.matched_text.as_str(), c.authority.as_str()),
+        ("51 F.3d 1449", "case:51 F.3d 1449")
+    );
+}
+
+#[test]
+fn reporter_variants_are_canonicalised() {
+    let [c] = only(
+        "Smith v. Jones, 100 S.Ct. 200 (1980).",
+        CitationKind::FullCase,
+    )
+    .try_into()
+    .unwrap();
+    assert_eq!(c.reporter.as_deref(), Some("S. Ct."));
+    let [c] = only(
+        "Doe v. Roe, 5 N. Y. S. 2d 12 (1950).",
+        CitationKind::FullCase,
+    )
+    .try_into()
+    .unwrap();
+    assert_eq!(c.reporter.as_deref(), Some("N.Y.S.2d"));
+}
+
+#[test]
+fn parallel_citations_share_one_authority_and_the_year() {
+    let text =
+        "Roe v. Wade, 410 U.S. 113, 93 S. Ct. 705, 35 L. Ed. 2d 147 (1973). Later: 93 S.Ct. 705.";
+    let cites = only(text, CitationKind::FullCase);
+    assert_eq!(cites.len(), 4);
+    assert!(
+        cites.iter().all(|c| c.authority == "case:410 U.S. 113"),
+        "{cites:?}"
+    );
+    assert!(cites[..3].iter().all(|c| c.year == Some(1973)));
+}
+
+#[test]
+fn short_id_supra_and_reference_resolve_to_the_full_citation() {
+    let text =
+        "Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995). In Kayes, the court held so. \
+                Id. at 1461. See Kayes, supra, at 1460. Compare 51 F.3d at 1462.";
+    let cites = extract(text);
+    let kinds: Vec<CitationKind> = cites.iter().map(|c| c.kind).collect();
+    use CitationKind::*;
+    assert_eq!(kinds, [FullCase, Reference, Id, Supra, ShortCase]);
+    assert!(
+        cites.iter().all(|c| c.authority == "case:51 F.3d 1449"),
+        "{cites:?}"
+    );
+    assert_eq!(
+        cites[1..].iter().map(|c| c.antecedent).collect::<Vec<_>>(),
+        [Some(0), Some(0), Some(0), Some(0)]
+    );
+    assert_eq!(cites[2].pin_cite.as_deref(), Some("1461"));
+}
+
+#[test]
+fn statutes_are_keyed_by_title_code_and_section() {
+    let text = "Under 29 U.S.C. § 1132(g)(2), fees follow; see also 29 U.S.C. §§ 1132(a), and 42 U.S.C. § 1983.";
+    let laws = only(text, CitationKind::FullLaw);
+    assert_eq!(laws.len(), 3, "{laws:?}");
+    assert_eq!(laws[0].authority, "law:U.S.C.|29|1132");
+    assert_eq!(laws[0].pin_cite.as_deref(), Some("(g)(2)"));
+    assert_eq!(laws[1].authority, laws[0].authority);
+    assert_eq!(laws[2].authority, "law:U.S.C.|42|1983");
+}
+
+#[test]
+fn bare_section_and_journal_citations() {
+    let cites = extract("Liability under § 1983 is broad. See 93 Harv. L. Rev. 1, 5 (1979).");
+    let kinds: Vec<CitationKind> = cites.iter().map(|c| c.kind).collect();
+    assert_eq!(kinds, [CitationKind::UnknownSection, CitationKind::Journal]);
+    assert_eq!(cites[0].authority, "section:§ 1983");
+    assert_eq!(
+        (cites[1].year, cites[1].pin_cite.as_deref()),
+        (Some(1979), Some("5"))
+    );
+}
+
+#[test]
+fn offsets_count_characters_not_bytes() {
+    let text = "Ça s’applique — voir Smith v. Jones, 12 F.3d 34 (2d Cir. 1994).";
+    let [c] = only(text, CitationKind::FullCase).try_into().unwrap();
+    let chars: Vec<char> = text.chars().collect();
+    assert_eq!(
+        chars[c.start..c.end].iter().collect::<String>(),
+        "12 F.3d 34"
+    );
+}
+
+#[test]
+fn every_reporters_db_example_is_found() {
+    let files = [
+        include_str!("../../data/reporters-db/reporters.json"),
+        include_str!("../../data/reporters-db/laws.json"),
+        include_str!("../../data/reporters-db/journals.json"),
+    ];
+    let mut missing = Vec::new();
+    let mut total = 0;
+    let parsed: Vec<serde_json::Value> = files
+        .iter()
+        .map(|f| serde_json::from_str(f).unwrap())
+        .collect();
+    for entries in parsed
+        .iter()
+        .flat_map(|raw| raw.as_object().unwrap().values())
+    {
+        for entry in entries.as_array().unwrap() {
+            for example in entry["examples"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e.as_str())
+            {
+                total += 1;
+                if extract(&format!("See {example}.")).is_empty() {
+                    missing.push(example.to_string());
+                }
+            }
+        }
+    }
+    assert!(total > 800, "{total}");
+    assert!(
+        missing.is_empty(),
+        "{} of {total} examples not found: {:?}",
+        missing.len(),
+        &missing[..missing.len().min(20)]
+    );
+}
+
+#[test]
+fn sentences_do_not_split_inside_citations_or_after_abbreviations() {
+    let text = "Divers is liable. See Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir.1995). \
+                Id. at 1461. The U.S. Supreme Court agreed. Roe v. Wade, 410 U.S. 113, 93 S. Ct. 705 (1973).";
+    let chars: Vec<char> = text.chars().collect();
+    let sentences: Vec<String> = split_sentences(text)
+        .iter()
+        .map(|&(s, e)| chars[s..e].iter().collect())
+        .collect();
+    assert_eq!(
+        sentences,
+        [
+            "Divers is liable.",
+            "See Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir.1995).",
+            "Id. at 1461.",
+            "The U.S. Supreme Court agreed.",
+            "Roe v. Wade, 410 U.S. 113, 93 S. Ct. 705 (1973).",
+        ]
+    );
+}
+
+#[test]
+fn citation_sentences_support_the_previous_claim_and_string_cites_share_it() {
+    let text = "Divers' status as a corporate officer does not exempt him from liability. See Kayes v. Pacific \
+                Lumber Co., 51 F.3d 1449, 1459 (9th Cir.1995); Smith v. Jones, 12 F.3d 34 (2d Cir. 1994).";
+    let pairs = claims(text);
+    assert_eq!(pairs.len(), 1);
+    assert_eq!(
+        pairs[0].text,
+        "Divers' status as a corporate officer does not exempt him from liability."
+    );
+    assert_eq!(
+        pairs[0].authorities,
+        ["case:12 F.3d 34", "case:51 F.3d 1449"]
+    );
+    let chars: Vec<char> = text.chars().collect();
+    assert_eq!(
+        chars[pairs[0].start..pairs[0].end]
+            .iter()
+            .collect::<String>(),
+        pairs[0].text
+    );
+}
+
+#[test]
+fn embedded_citations_support_the_clause_before_them() {
+    let text = "Officers may be liable, Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995), but directors \
+                are not, Smith v. Jones, 12 F.3d 34 (2d Cir. 1994).";
+    let pairs = claims(text);
+    let texts: Vec<&str> = pairs.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(texts, ["Officers may be liable", "but directors are not"]);
+    assert_eq!(pairs[0].authorities, ["case:51 F.3d 1449"]);
+    assert_eq!(pairs[1].authorities, ["case:12 F.3d 34"]);
+}
+
+#[test]
+fn hostile_input_does_not_panic() {
+    for text in [
+        "",
+        "§",
+        "Id.",
+        "supra",
+        "v.",
+        "(((",
+        "P1 ",
+        "1 U.S. 1 (",
+        "İstanbul K. v. Ş, 1 F.3d 1.",
+        "\u{0}\u{FEFF}",
+    ] {
+        let _ = extract(text);
+        let _ = claims(text);
+    }
+    let long = "See Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995). ".repeat(2000);
+    assert_eq!(claims(&long).len(), 1);
+}
