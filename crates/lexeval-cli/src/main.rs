@@ -28,6 +28,10 @@ enum Command {
     Cite(commands::cite::Args),
     /// The (claim, authorities) pairs of a text, as L-FRESCO decomposes it.
     Claims(commands::claims::Args),
+    /// L-FRESCO (or generalized FRESCO): are the generated claims backed by the reference's authorities?
+    Fresco(commands::fresco::Args),
+    /// Maximum-weight assignment of a JSON weight matrix (the matcher FRESCO and pointwise use).
+    Assign(commands::assign::Args),
 }
 
 fn main() {
@@ -38,6 +42,8 @@ fn main() {
         Command::Tokenize(args) => commands::tokenize::run(args),
         Command::Cite(args) => commands::cite::run(args),
         Command::Claims(args) => commands::claims::run(args),
+        Command::Fresco(args) => commands::fresco::run(args),
+        Command::Assign(args) => commands::assign::run(args),
     };
     if let Err(err) = result {
         eprintln!("lexeval: error: {err:#}");

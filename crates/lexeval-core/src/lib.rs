@@ -4,5 +4,7 @@
 
 pub mod citations;
 pub mod claims;
+pub mod fresco;
+pub mod matching;
 pub mod report;
 pub mod rouge;

@@ -1,0 +1,373 @@
+//! L-FRESCO and generalized FRESCO (Hou et al., "L-FRESCO: Factual Recall Evaluation Score for Legal
+//! Analysis Generation").
+//!
+//! L-FRESCO = (1/|R|) Σ over reference (claim, authority) pairs r of B-SIM(r, C_r), where C_r are the
+//! candidate claims citing the same authority and B-SIM is 1 when the best continuous similarity reaches the
+//! threshold (a reference pair counts at most once). FRESCO drops the shared-authority requirement: a
+//! maximum-weight bipartite matching on the continuous similarity pairs reference and candidate claims,
+//! then B-SIM is applied to the matched pairs and divided by |R| (cited reference claims).
+
+use crate::claims::AttributedClaim;
+use crate::matching::max_weight_assignment;
+use crate::report::{Score, ScoreReport};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::{BTreeMap, BTreeSet};
+
+pub const METRIC_VERSION: &str = "1";
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FrescoSettings {
+    /// Name of the continuous similarity (e.g. "rougeL"), recorded in the report.
+    pub similarity: String,
+    /// B-SIM = similarity ≥ threshold.
+    pub threshold: f64,
+    /// FRESCO (bipartite matching) instead of L-FRESCO (shared authority).
+    pub generalized: bool,
+}
+
+/// A continuous similarity of (reference claim, candidate claim) in [0, 1], or a per-pair error.
+pub type Similarity<'a> = dyn FnMut(&str, &str) -> Result<f64, String> + 'a;
+
+/// Similarities computed once per (reference, candidate) claim pair.
+struct Cache<'s, 'a> {
+    similarity: &'s mut Similarity<'a>,
+    values: BTreeMap<(usize, usize), Result<f64, String>>,
+}
+
+impl Cache<'_, '_> {
+    fn get(
+        &mut self,
+        reference: &[AttributedClaim],
+        candidate: &[AttributedClaim],
+        r: usize,
+        c: usize,
+    ) -> Result<f64, String> {
+        if let Some(value) = self.values.get(&(r, c)) {
+            return value.clone();
+        }
+        let value =
+            (self.similarity)(&reference[r].text, &candidate[c].text).map(|s| s.clamp(0.0, 1.0));
+        self.values.insert((r, c), value.clone());
+        value
+    }
+}
+
+fn authorities(claims: &[AttributedClaim]) -> BTreeSet<&str> {
+    claims
+        .iter()
+        .flat_map(|c| c.authorities.iter().map(String::as_str))
+        .collect()
+}
+
+/// Scores `candidate` claims against `reference` claims; claims without authorities are ignored by
+/// L-FRESCO and by FRESCO's |R|.
+pub fn score(
+    reference: &[AttributedClaim],
+    candidate: &[AttributedClaim],
+    settings: &FrescoSettings,
+    similarity: &mut Similarity<'_>,
+) -> ScoreReport {
+    let mut cache = Cache {
+        similarity,
+        values: BTreeMap::new(),
+    };
+    let reference_authorities = authorities(reference);
+    let candidate_authorities = authorities(candidate);
+    let mut report = ScoreReport::new(
+        if settings.generalized {
+            "fresco"
+        } else {
+            "l-fresco"
+        },
+        METRIC_VERSION,
+        serde_json::to_value(settings).unwrap_or_default(),
+    );
+    let (headline, pairs, errors) = if settings.generalized {
+        generalized(reference, candidate, settings.threshold, &mut cache)
+    } else {
+        shared_authority(reference, candidate, settings.threshold, &mut cache)
+    };
+    report.scores.push(headline);
+    let shared = reference_authorities
+        .intersection(&candidate_authorities)
+        .count();
+    report.scores.push(if reference_authorities.is_empty() {
+        Score::null("citation_recall", "the reference cites no authority")
+    } else {
+        Score::new(
+            "citation_recall",
+            shared as f64 / reference_authorities.len() as f64,
+        )
+    });
+    report.scores.push(if candidate_authorities.is_empty() {
+        Score::null("citation_precision", "the candidate cites no authority")
+    } else {
+        Score::new(
+            "citation_precision",
+            shared as f64 / candidate_authorities.len() as f64,
+        )
+    });
+    report.details = json!({
+        "reference_claims": reference,
+        "candidate_claims": candidate,
+        "pairs": pairs,
+        "unmatched_reference_pairs": pairs.iter().filter(|p| p["supported"] == false).count(),
+        "hallucinated_authorities": candidate_authorities.difference(&reference_authorities).collect::<Vec<_>>(),
+        "missing_authorities": reference_authorities.difference(&candidate_authorities).collect::<Vec<_>>(),
+        "similarity_errors": errors,
+    });
+    report
+}
+
+type Outcome = (Score, Vec<serde_json::Value>, Vec<String>);
+
+fn shared_authority(
+    reference: &[AttributedClaim],
+    candidate: &[AttributedClaim],
+    threshold: f64,
+    cache: &mut Cache,
+) -> Outcome {
+    let mut rows = Vec::new();
+    let mut errors = Vec::new();
+    let mut supported_count = 0usize;
+    for (r, claim) in reference.iter().enumerate() {
+        for authority in &claim.authorities {
+            let mut compared = Vec::new();
+            for (c, _) in candidate
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.authorities.contains(authority))
+            {
+                match cache.get(reference, candidate, r, c) {
+                    Ok(value) => compared.push(json!({"candidate": c, "similarity": value})),
+                    Err(error) => {
+                        errors.push(format!(
+                            "reference claim {r} vs candidate claim {c}: {error}"
+                        ));
+                        compared.push(json!({"candidate": c, "similarity": null, "error": error}));
+                    }
+                }
+            }
+            let best = compared
+                .iter()
+                .filter_map(|p| Some((p["candidate"].as_u64()?, p["similarity"].as_f64()?)))
+                .max_by(|a, b| a.1.total_cmp(&b.1));
+            let supported = best.is_some_and(|(_, s)| s >= threshold);
+            supported_count += usize::from(supported);
+            let reason = match best {
+                None if compared.is_empty() => {
+                    "no candidate claim cites this authority".to_string()
+                }
+                None => "every similarity failed".to_string(),
+                Some((_, s)) if s < threshold => {
+                    format!("best similarity {s:.3} is below the threshold {threshold}")
+                }
+                Some(_) => "supported".to_string(),
+            };
+            rows.push(json!({
+                "reference": r, "authority": authority, "compared": compared,
+                "best_candidate": best.map(|b| b.0), "similarity": best.map(|b| b.1),
+                "supported": supported, "reason": reason,
+            }));
+        }
+    }
+    let headline = if rows.is_empty() {
+        Score::null("score", "the reference has no (claim, citation) pair")
+    } else {
+        Score::new("score", supported_count as f64 / rows.len() as f64)
+    };
+    (headline, rows, errors)
+}
+
+fn generalized(
+    reference: &[AttributedClaim],
+    candidate: &[AttributedClaim],
+    threshold: f64,
+    cache: &mut Cache,
+) -> Outcome {
+    let cited_reference: Vec<usize> = (0..reference.len())
+        .filter(|&r| !reference[r].authorities.is_empty())
+        .collect();
+    let cited_candidate: Vec<usize> = (0..candidate.len())
+        .filter(|&c| !candidate[c].authorities.is_empty())
+        .collect();
+    let mut errors = Vec::new();
+    let mut weights = Vec::with_capacity(cited_reference.len());
+    for &r in &cited_reference {
+        let mut row = Vec::with_capacity(cited_candidate.len());
+        for &c in &cited_candidate {
+            row.push(
+                cache
+                    .get(reference, candidate, r, c)
+                    .unwrap_or_else(|error| {
+                        errors.push(format!(
+                            "reference claim {r} vs candidate claim {c}: {error}"
+                        ));
+                        0.0
+                    }),
+            );
+        }
+        weights.push(row);
+    }
+    let matched: BTreeMap<usize, usize> = max_weight_assignment(&weights).into_iter().collect();
+    let mut supported_count = 0;
+    let rows: Vec<serde_json::Value> = cited_reference
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| match matched.get(&i) {
+            Some(&j) => {
+                let similarity = weights[i][j];
+                let supported = similarity >= threshold;
+                supported_count += usize::from(supported);
+                json!({"reference": r, "best_candidate": cited_candidate[j], "similarity": similarity,
+                       "supported": supported,
+                       "reason": if supported { "supported".to_string() } else { format!("matched similarity {similarity:.3} is below the threshold {threshold}") }})
+            }
+            None => json!({"reference": r, "best_candidate": null, "similarity": null, "supported": false,
+                           "reason": "no candidate claim left to match"}),
+        })
+        .collect();
+    let headline = if cited_reference.is_empty() {
+        Score::null("score", "the reference has no cited claim")
+    } else {
+        Score::new(
+            "score",
+            supported_count as f64 / cited_reference.len() as f64,
+        )
+    };
+    (headline, rows, errors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::citations::claims;
+    use crate::rouge::{f1, RougeType};
+
+    fn rouge_l(a: &str, b: &str) -> Result<f64, String> {
+        Ok(f1(RougeType::L, a, b, true))
+    }
+
+    fn settings(generalized: bool) -> FrescoSettings {
+        FrescoSettings {
+            similarity: "rougeL".into(),
+            threshold: 0.5,
+            generalized,
+        }
+    }
+
+    const KAYES_REFERENCE: &str =
+        "Divers' status as a corporate officer does not exempt him from liability. \
+        See Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir.1995)";
+    const KAYES_GENERATED: &str = "As previously stated, 29 U.S.C. § 1002(21)(A) defines a fiduciary as a person \
+        who exercises any authority or control respecting management or disposition of [a plan's] assets. \
+        P51 F.3d 1449, 1459 (9th Cir.1995).";
+
+    #[test]
+    fn kayes_v_pacific_lumber_scores_zero_with_full_citation_recall() {
+        let report = score(
+            &claims(KAYES_REFERENCE),
+            &claims(KAYES_GENERATED),
+            &settings(false),
+            &mut rouge_l,
+        );
+        assert_eq!(report.score("score"), Some(0.0));
+        assert_eq!(report.score("citation_recall"), Some(1.0));
+        assert_eq!(report.score("citation_precision"), Some(0.5));
+        assert_eq!(
+            report.details["hallucinated_authorities"],
+            json!(["law:U.S.C.|29|1002"])
+        );
+        assert_eq!(report.details["pairs"][0]["authority"], "case:51 F.3d 1449");
+        assert_eq!(report.details["pairs"][0]["supported"], false);
+    }
+
+    #[test]
+    fn identical_texts_score_one() {
+        let reference = claims(KAYES_REFERENCE);
+        for generalized in [false, true] {
+            let report = score(&reference, &reference, &settings(generalized), &mut rouge_l);
+            assert_eq!(report.score("score"), Some(1.0));
+            assert_eq!(report.score("citation_recall"), Some(1.0));
+        }
+    }
+
+    fn claim(text: &str, authorities: &[&str]) -> AttributedClaim {
+        AttributedClaim {
+            text: text.into(),
+            start: 0,
+            end: text.chars().count(),
+            authorities: authorities.iter().map(|a| a.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn worked_example_each_reference_pair_counts_once() {
+        // R: (r0, A), (r0, B), (r1, C). C: c0 cites A and is identical to r0; c1 cites C but differs.
+        let reference = [
+            claim("officers are liable for plan losses", &["A", "B"]),
+            claim("directors are not liable", &["C"]),
+        ];
+        let candidate = [
+            claim("officers are liable for plan losses", &["A"]),
+            claim("the weather was sunny today", &["C", "D"]),
+        ];
+        let report = score(&reference, &candidate, &settings(false), &mut rouge_l);
+        // (r0, A) supported; (r0, B) no candidate; (r1, C) below threshold → 1/3.
+        assert_eq!(report.score("score"), Some(1.0 / 3.0));
+        assert_eq!(report.score("citation_recall"), Some(2.0 / 3.0));
+        assert_eq!(report.score("citation_precision"), Some(2.0 / 3.0));
+        assert_eq!(
+            report.details["pairs"][1]["reason"],
+            "no candidate claim cites this authority"
+        );
+        assert_eq!(report.details["missing_authorities"], json!(["B"]));
+    }
+
+    #[test]
+    fn generalized_fresco_matches_claims_without_shared_citations() {
+        let reference = [
+            claim("officers are liable for plan losses", &["A"]),
+            claim("directors are not liable", &["B"]),
+        ];
+        let candidate = [
+            claim("directors are not liable", &["X"]),
+            claim("officers are liable for plan losses", &["Y"]),
+        ];
+        let report = score(&reference, &candidate, &settings(true), &mut rouge_l);
+        assert_eq!(report.score("score"), Some(1.0));
+        assert_eq!(report.details["pairs"][0]["best_candidate"], 1);
+        let l_fresco = score(&reference, &candidate, &settings(false), &mut rouge_l);
+        assert_eq!(l_fresco.score("score"), Some(0.0));
+    }
+
+    #[test]
+    fn degenerate_inputs_give_null_with_reasons_and_errors_are_kept() {
+        let report = score(&[], &[], &settings(false), &mut rouge_l);
+        assert_eq!(report.score("score"), None);
+        assert!(report.scores.iter().all(|s| s.null_reason.is_some()));
+        let reference = [claim("a b c", &["A"])];
+        let mut failing = |_: &str, _: &str| Err::<f64, String>("endpoint timed out".into());
+        let report = score(&reference, &reference, &settings(false), &mut failing);
+        assert_eq!(report.score("score"), Some(0.0));
+        assert_eq!(
+            report.details["similarity_errors"][0],
+            "reference claim 0 vs candidate claim 0: endpoint timed out"
+        );
+    }
+
+    #[test]
+    fn candidate_order_does_not_change_the_score() {
+        let reference = claims(KAYES_REFERENCE);
+        let mut candidate = claims(&format!(
+            "{KAYES_REFERENCE} Officers are liable. See 12 F.3d 34 (1994)."
+        ));
+        let forward = score(&reference, &candidate, &settings(false), &mut rouge_l).score("score");
+        candidate.reverse();
+        assert_eq!(
+            score(&reference, &candidate, &settings(false), &mut rouge_l).score("score"),
+            forward
+        );
+    }
+}
