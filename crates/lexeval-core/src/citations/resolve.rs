@@ -66,64 +66,69 @@ fn find_references(text: &str, citations: &[Citation]) -> Vec<Citation> {
             }
         }
     }
+    if names.is_empty() {
+        return Vec::new();
+    }
+    // One pass for all names: the alternation is matched once over the text, not once per case.
+    let alternation = names
+        .iter()
+        .map(|(n, _)| regex::escape(n))
+        .collect::<Vec<_>>()
+        .join("|");
+    let pattern = format!(
+        r"\b(?:(?:In|in|Under|under|Like|like|Unlike|unlike|Following|following|See|see)\s+({alternation})\b|({alternation}),?\s+at\s+\*?\d+)"
+    );
+    let Ok(re) = Regex::new(&pattern) else {
+        return Vec::new();
+    };
     let mut found = Vec::new();
-    for (name, after) in names {
-        let pattern = format!(
-            r"\b(?:(?:In|in|Under|under|Like|like|Unlike|unlike|Following|following|See|see)\s+({0})\b|({0}),?\s+at\s+\*?\d+)",
-            regex::escape(&name)
-        );
-        let Ok(re) = Regex::new(&pattern) else {
+    for caps in re.captures_iter(text) {
+        let (Some(name), Some(whole)) = (caps.get(1).or(caps.get(2)), caps.get(0)) else {
             continue;
         };
-        for caps in re.captures_iter(text) {
-            let Some(span) = caps.get(1).or(caps.get(2)).map(|m| {
-                (
-                    m.start(),
-                    caps.get(0).map_or(m.end(), |whole| {
-                        if caps.get(2).is_some() {
-                            whole.end()
-                        } else {
-                            m.end()
-                        }
-                    }),
-                )
-            }) else {
-                continue;
-            };
-            let (start, end) = span;
-            // "Kayes v." starts a full cite, "Kayes, supra" is a supra cite, "Kayes, 51 F.3d at" a short one.
-            let followed_by_citation = text.get(end..).is_some_and(|rest| {
-                let rest = rest.trim_start_matches(',').trim_start();
-                rest.starts_with("v.")
-                    || rest.starts_with("v ")
-                    || rest.to_lowercase().starts_with("supra")
-                    || rest.starts_with(|c: char| c.is_ascii_digit())
+        let (start, end) = (
+            name.start(),
+            if caps.get(2).is_some() {
+                whole.end()
+            } else {
+                name.end()
+            },
+        );
+        let Some(&(_, after)) = names.iter().find(|(n, _)| n == name.as_str()) else {
+            continue;
+        };
+        // "Kayes v." starts a full cite, "Kayes, supra" is a supra cite, "Kayes, 51 F.3d at" a short one.
+        let followed_by_citation = text.get(end..).is_some_and(|rest| {
+            let rest = rest.trim_start_matches(',').trim_start();
+            rest.starts_with("v.")
+                || rest.starts_with("v ")
+                || rest.to_lowercase().starts_with("supra")
+                || rest.starts_with(|c: char| c.is_ascii_digit())
+        });
+        let inside = citations.iter().any(|c| start < c.end && c.start < end);
+        if start >= after && !followed_by_citation && !inside {
+            found.push(Citation {
+                kind: CitationKind::Reference,
+                start,
+                end,
+                matched_text: text[start..end].to_string(),
+                volume: None,
+                reporter: None,
+                page: None,
+                pin_cite: text[start..end]
+                    .split(" at ")
+                    .nth(1)
+                    .map(|p| p.trim().to_string()),
+                year: None,
+                court: None,
+                parenthetical: None,
+                plaintiff: Some(name.as_str().to_string()),
+                defendant: None,
+                title: None,
+                section: None,
+                authority: String::new(),
+                antecedent: None,
             });
-            let inside = citations.iter().any(|c| start < c.end && c.start < end);
-            if start >= after && !followed_by_citation && !inside {
-                found.push(Citation {
-                    kind: CitationKind::Reference,
-                    start,
-                    end,
-                    matched_text: text[start..end].to_string(),
-                    volume: None,
-                    reporter: None,
-                    page: None,
-                    pin_cite: text[start..end]
-                        .split(" at ")
-                        .nth(1)
-                        .map(|p| p.trim().to_string()),
-                    year: None,
-                    court: None,
-                    parenthetical: None,
-                    plaintiff: Some(name.clone()),
-                    defendant: None,
-                    title: None,
-                    section: None,
-                    authority: String::new(),
-                    antecedent: None,
-                });
-            }
         }
     }
     found
