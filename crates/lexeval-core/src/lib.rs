@@ -4,3 +4,4 @@
 
 pub mod claims;
 pub mod report;
+pub mod share;
