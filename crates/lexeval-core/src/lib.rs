@@ -8,3 +8,4 @@ pub mod fresco;
 pub mod matching;
 pub mod report;
 pub mod rouge;
+pub mod share;

@@ -1,0 +1,251 @@
+//! Share links: the full input and settings of a check, carried in a URL fragment.
+//!
+//! Format: `v1.` + base64url (no padding) of raw-deflated JSON of [`SharePayload`]. The fragment never
+//! leaves the browser (it is not sent to servers), and the payload type has no field for an API key, so a
+//! key cannot end up in a link by construction.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Prefix of every share fragment of this format version.
+pub const SHARE_PREFIX: &str = "v1.";
+/// Longest fragment we produce or accept: browsers, chat tools and mail clients handle this reliably.
+pub const MAX_FRAGMENT_BYTES: usize = 32 * 1024;
+/// Cap on the inflated JSON, so a small hostile fragment cannot expand into gigabytes.
+const MAX_INFLATED_BYTES: usize = 4 * 1024 * 1024;
+/// Deflate level: the payload is small, so spend the time on size.
+const DEFLATE_LEVEL: u8 = 9;
+
+/// Everything needed to reproduce the numbers of one check.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SharePayload {
+    /// Which check: "brief" or "summary".
+    pub view: String,
+    /// The reference text (reference brief paragraph or reference summary).
+    pub reference: String,
+    /// The candidate text (generated paragraph or summary).
+    pub candidate: String,
+    pub settings: ShareSettings,
+    /// Version of the metric definitions that produced the numbers when the link was made.
+    pub metric_version: String,
+    /// sha256 of the embedding model in use when the link was made, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model_sha256: Option<String>,
+}
+
+/// Scoring settings. Deliberately no API key: only the endpoint and model name of an LLM travel.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShareSettings {
+    /// Similarity function: "rougeL", "rouge1", "rouge2", "embedding" or "llm".
+    pub similarity: String,
+    /// Threshold that makes the similarity binary, in [0, 1].
+    pub threshold: f64,
+    /// Generalized FRESCO (bipartite matching) instead of exact-authority L-FRESCO.
+    pub generalized: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub llm_endpoint: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub llm_model: Option<String>,
+}
+
+/// Why a fragment could not be made or read. Every variant has a message fit for the page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShareError {
+    /// The encoded link would exceed [`MAX_FRAGMENT_BYTES`].
+    TooLarge { bytes: usize, limit: usize },
+    /// Not a `v1.` fragment (maybe made by a newer version, or not a share link at all).
+    UnknownVersion,
+    /// Base64, deflate or JSON is damaged, or a value is out of range.
+    Corrupt(String),
+}
+
+impl fmt::Display for ShareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShareError::TooLarge { bytes, limit } => write!(
+                f,
+                "the texts are too long for a share link ({} KB compressed, limit {} KB); \
+                 export the report as JSON instead",
+                bytes.div_ceil(1024),
+                limit / 1024
+            ),
+            ShareError::UnknownVersion => {
+                write!(
+                    f,
+                    "this is not a lexeval v1 share link (unknown format version)"
+                )
+            }
+            ShareError::Corrupt(why) => write!(f, "the share link is damaged: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for ShareError {}
+
+/// Encode a payload as a URL fragment (without the leading `#`).
+pub fn encode(payload: &SharePayload) -> Result<String, ShareError> {
+    validate(payload)?;
+    let json = serde_json::to_vec(payload).map_err(|e| ShareError::Corrupt(e.to_string()))?;
+    let deflated = miniz_oxide::deflate::compress_to_vec(&json, DEFLATE_LEVEL);
+    let fragment = format!("{SHARE_PREFIX}{}", URL_SAFE_NO_PAD.encode(deflated));
+    if fragment.len() > MAX_FRAGMENT_BYTES {
+        return Err(ShareError::TooLarge {
+            bytes: fragment.len(),
+            limit: MAX_FRAGMENT_BYTES,
+        });
+    }
+    Ok(fragment)
+}
+
+/// Decode a URL fragment (with or without the leading `#`). Any junk is an error, never a panic.
+pub fn decode(fragment: &str) -> Result<SharePayload, ShareError> {
+    let fragment = fragment.trim().trim_start_matches('#');
+    if fragment.len() > MAX_FRAGMENT_BYTES {
+        return Err(ShareError::TooLarge {
+            bytes: fragment.len(),
+            limit: MAX_FRAGMENT_BYTES,
+        });
+    }
+    let body = fragment
+        .strip_prefix(SHARE_PREFIX)
+        .ok_or(ShareError::UnknownVersion)?;
+    let deflated = URL_SAFE_NO_PAD
+        .decode(body)
+        .map_err(|e| ShareError::Corrupt(format!("not base64url ({e})")))?;
+    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_INFLATED_BYTES)
+        .map_err(|e| ShareError::Corrupt(format!("cannot inflate ({:?})", e.status)))?;
+    let payload: SharePayload = serde_json::from_slice(&json)
+        .map_err(|e| ShareError::Corrupt(format!("bad contents ({e})")))?;
+    validate(&payload)?;
+    Ok(payload)
+}
+
+fn validate(payload: &SharePayload) -> Result<(), ShareError> {
+    let t = payload.settings.threshold;
+    if !(0.0..=1.0).contains(&t) {
+        return Err(ShareError::Corrupt(format!(
+            "threshold {t} is outside [0, 1]"
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kayes() -> SharePayload {
+        SharePayload {
+            view: "brief".into(),
+            reference: "Divers' status as a corporate officer does not exempt him from liability. \
+                        See Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir.1995)"
+                .into(),
+            candidate: "As previously stated, 29 U.S.C. § 1002(21)(A) defines a fiduciary. \
+                        P51 F.3d 1449, 1459 (9th Cir.1995)."
+                .into(),
+            settings: ShareSettings {
+                similarity: "rougeL".into(),
+                threshold: 0.5,
+                generalized: false,
+                llm_endpoint: Some("http://localhost:11434/v1".into()),
+                llm_model: Some("llama3".into()),
+            },
+            metric_version: "1".into(),
+            model_sha256: Some(
+                "a563f24e6307f8ff18d0cd2b4796beba102db965e09e7e8ee168fe017cde733b".into(),
+            ),
+        }
+    }
+
+    #[test]
+    fn round_trip_reproduces_the_payload_exactly() {
+        let p = kayes();
+        let fragment = encode(&p).unwrap();
+        assert!(fragment.starts_with("v1."));
+        assert!(fragment
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'.'));
+        assert_eq!(decode(&fragment).unwrap(), p);
+        assert_eq!(decode(&format!("#{fragment}")).unwrap(), p);
+    }
+
+    #[test]
+    fn unicode_and_empty_texts_round_trip() {
+        let mut p = kayes();
+        p.reference = "§ 1983 — «Ünïcödé» 判例 🙂".into();
+        p.candidate = String::new();
+        p.model_sha256 = None;
+        p.settings.llm_endpoint = None;
+        assert_eq!(decode(&encode(&p).unwrap()).unwrap(), p);
+    }
+
+    #[test]
+    fn payload_json_has_no_key_field() {
+        let json = serde_json::to_string(&kayes()).unwrap();
+        assert!(!json.to_lowercase().contains("key"), "{json}");
+    }
+
+    #[test]
+    fn oversized_input_is_refused_with_a_clear_message() {
+        let mut p = kayes();
+        // Incompressible-ish text: a pseudo-random letter stream.
+        let mut x: u32 = 12345;
+        p.reference = (0..200_000)
+            .map(|_| {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                char::from(b'a' + ((x >> 16) % 26) as u8)
+            })
+            .collect();
+        let err = encode(&p).unwrap_err();
+        assert!(matches!(err, ShareError::TooLarge { limit, .. } if limit == MAX_FRAGMENT_BYTES));
+        assert!(err.to_string().contains("too long for a share link"));
+    }
+
+    #[test]
+    fn junk_is_an_error_never_a_panic() {
+        for junk in [
+            "",
+            "#",
+            "v1.",
+            "v2.abc",
+            "hello",
+            "v1.!!!!",
+            "v1.AAAA",
+            "v1.eJzLSM3JyVcozy_KSQEAGgQEXQ",
+        ] {
+            assert!(decode(junk).is_err(), "{junk:?} decoded");
+        }
+        assert_eq!(decode("v9.xyz"), Err(ShareError::UnknownVersion));
+        // Valid deflate of valid JSON of the wrong shape.
+        let wrong = miniz_oxide::deflate::compress_to_vec(br#"{"view":1}"#, 6);
+        let fragment = format!("v1.{}", URL_SAFE_NO_PAD.encode(wrong));
+        assert!(matches!(decode(&fragment), Err(ShareError::Corrupt(_))));
+        // A truncated real link.
+        let good = encode(&kayes()).unwrap();
+        assert!(decode(&good[..good.len() / 2]).is_err());
+    }
+
+    #[test]
+    fn out_of_range_threshold_is_rejected_both_ways() {
+        let mut p = kayes();
+        p.settings.threshold = 1.5;
+        assert!(matches!(encode(&p), Err(ShareError::Corrupt(_))));
+        let json = serde_json::to_vec(&p).unwrap();
+        let fragment = format!(
+            "v1.{}",
+            URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&json, 6))
+        );
+        assert!(matches!(decode(&fragment), Err(ShareError::Corrupt(_))));
+    }
+
+    #[test]
+    fn deflate_bomb_is_capped() {
+        let zeros = vec![b' '; MAX_INFLATED_BYTES + 10];
+        let bomb = miniz_oxide::deflate::compress_to_vec(&zeros, 9);
+        let fragment = format!("v1.{}", URL_SAFE_NO_PAD.encode(bomb));
+        assert!(fragment.len() < MAX_FRAGMENT_BYTES);
+        assert!(matches!(decode(&fragment), Err(ShareError::Corrupt(_))));
+    }
+}
