@@ -1,46 +1,118 @@
-//! The app shell: header, navigation between the four views, and the view itself.
+//! The app shell: header, navigation between the views, share-link loading and notices.
 
+use crate::browser;
+use crate::state::AppState;
+use crate::views::about::AboutView;
+use crate::views::answer::AnswerView;
+use crate::views::benchmarks::BenchmarksView;
+use crate::views::check::CheckView;
 use leptos::prelude::*;
+use lexeval_core::share;
 
 /// The views reachable from the navigation bar.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum View {
     Brief,
     Summary,
+    Answer,
     Benchmarks,
     About,
 }
 
 impl View {
-    const ALL: [View; 4] = [View::Brief, View::Summary, View::Benchmarks, View::About];
+    const ALL: [View; 5] = [
+        View::Brief,
+        View::Summary,
+        View::Answer,
+        View::Benchmarks,
+        View::About,
+    ];
 
     fn label(self) -> &'static str {
         match self {
             View::Brief => "Brief check",
             View::Summary => "Summary check",
+            View::Answer => "Answer check",
             View::Benchmarks => "Benchmarks",
             View::About => "About",
         }
     }
 
-    fn id(self) -> &'static str {
+    pub fn id(self) -> &'static str {
         match self {
             View::Brief => "brief",
             View::Summary => "summary",
+            View::Answer => "answer",
             View::Benchmarks => "benchmarks",
             View::About => "about",
         }
     }
+
+    pub fn from_id(id: &str) -> Option<View> {
+        View::ALL.into_iter().find(|v| v.id() == id)
+    }
+}
+
+/// Notices about a share link opened at start-up.
+#[derive(Clone, PartialEq)]
+enum LinkNotice {
+    Loaded { metric_version: String },
+    Failed(String),
+}
+
+/// Read a share link from the address, apply it, then drop it from the address bar so a reload keeps
+/// whatever the user edits afterwards.
+fn open_share_link(state: &AppState) -> Option<LinkNotice> {
+    let fragment = browser::fragment();
+    if fragment.is_empty() {
+        return None;
+    }
+    let notice = match share::decode(&fragment) {
+        Ok(payload) => {
+            state.apply_share(&payload);
+            LinkNotice::Loaded {
+                metric_version: payload.metric_version,
+            }
+        }
+        Err(e) => LinkNotice::Failed(e.to_string()),
+    };
+    browser::clear_fragment();
+    Some(notice)
 }
 
 #[component]
 pub fn App() -> impl IntoView {
-    let (view, set_view) = signal(View::Brief);
+    let state = AppState::load();
+    provide_context(state);
+    let notice = RwSignal::new(open_share_link(&state));
+    let view = state.view;
+
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let step: isize = match ev.key().as_str() {
+            "ArrowRight" => 1,
+            "ArrowLeft" => -1,
+            _ => return,
+        };
+        let count = View::ALL.len() as isize;
+        let current = View::ALL
+            .iter()
+            .position(|v| *v == view.get_untracked())
+            .unwrap_or(0) as isize;
+        let next = View::ALL[((current + step).rem_euclid(count)) as usize];
+        view.set(next);
+        if let Some(tab) = document().get_element_by_id(&format!("tab-{}", next.id())) {
+            use wasm_bindgen::JsCast;
+            if let Ok(tab) = tab.dyn_into::<web_sys::HtmlElement>() {
+                let _ = tab.focus();
+            }
+        }
+    };
+
     view! {
         <header class="app-header">
             <h1>"lexeval"</h1>
             <p class="tagline">"Evaluate AI-generated legal text against a reference, offline in your browser."</p>
-            <nav aria-label="Views" role="tablist">
+            <nav aria-label="Views" role="tablist" on:keydown=on_key>
                 {View::ALL
                     .into_iter()
                     .map(|v| {
@@ -48,9 +120,11 @@ pub fn App() -> impl IntoView {
                             <button
                                 role="tab"
                                 id=format!("tab-{}", v.id())
+                                aria-controls="view"
                                 aria-selected=move || (view.get() == v).to_string()
+                                tabindex=move || if view.get() == v { "0" } else { "-1" }
                                 class:active=move || view.get() == v
-                                on:click=move |_| set_view.set(v)
+                                on:click=move |_| view.set(v)
                             >
                                 {v.label()}
                             </button>
@@ -59,37 +133,84 @@ pub fn App() -> impl IntoView {
                     .collect_view()}
             </nav>
         </header>
-        <main id="view" role="tabpanel" data-view=move || view.get().id()>
+        <div class="notices">
+            {move || {
+                notice
+                    .get()
+                    .map(|n| match n {
+                        LinkNotice::Loaded { metric_version } => {
+                            let old = metric_version != crate::engine::METRIC_VERSION;
+                            view! {
+                                <div class="notice" role="status" id="link-notice">
+                                    "Opened a share link: texts and settings restored."
+                                    {old
+                                        .then(|| {
+                                            format!(
+                                                " It was made with metric version {metric_version}; this page computes version {}, so numbers may differ.",
+                                                crate::engine::METRIC_VERSION,
+                                            )
+                                        })}
+                                    {move || {
+                                        state
+                                            .replaced_by_link
+                                            .get()
+                                            .map(|(r, c)| {
+                                                view! {
+                                                    " "
+                                                    <button
+                                                        type="button"
+                                                        id="restore-texts"
+                                                        on:click=move |_| {
+                                                            let current = state.view.get_untracked();
+                                                            if let Some((rs, cs)) = state.texts(current) {
+                                                                rs.set(r.clone());
+                                                                cs.set(c.clone());
+                                                            }
+                                                            state.replaced_by_link.set(None);
+                                                        }
+                                                    >
+                                                        "Restore my previous texts"
+                                                    </button>
+                                                }
+                                            })
+                                    }}
+                                    " "
+                                    <button type="button" class="secondary" on:click=move |_| notice.set(None)>
+                                        "Dismiss"
+                                    </button>
+                                </div>
+                            }
+                                .into_any()
+                        }
+                        LinkNotice::Failed(msg) => {
+                            view! {
+                                <div class="notice error" role="alert" id="link-notice">
+                                    {format!("Could not open the share link: {msg}. Your own texts are unchanged.")}
+                                    " "
+                                    <button type="button" class="secondary" on:click=move |_| notice.set(None)>
+                                        "Dismiss"
+                                    </button>
+                                </div>
+                            }
+                                .into_any()
+                        }
+                    })
+            }}
+            {move || {
+                state
+                    .storage_error
+                    .get()
+                    .map(|msg| view! { <div class="notice error" role="alert">{msg}</div> })
+            }}
+        </div>
+        <main id="view" role="tabpanel" aria-labelledby=move || format!("tab-{}", view.get().id()) data-view=move || view.get().id()>
             {move || match view.get() {
-                View::Brief => view! { <Placeholder title="Brief check" /> }.into_any(),
-                View::Summary => view! { <Placeholder title="Summary check" /> }.into_any(),
-                View::Benchmarks => view! { <Placeholder title="Benchmarks" /> }.into_any(),
-                View::About => view! { <About /> }.into_any(),
+                View::Brief => view! { <CheckView view=View::Brief /> }.into_any(),
+                View::Summary => view! { <CheckView view=View::Summary /> }.into_any(),
+                View::Answer => view! { <AnswerView /> }.into_any(),
+                View::Benchmarks => view! { <BenchmarksView /> }.into_any(),
+                View::About => view! { <AboutView /> }.into_any(),
             }}
         </main>
-    }
-}
-
-#[component]
-fn Placeholder(title: &'static str) -> impl IntoView {
-    view! {
-        <section>
-            <h2>{title}</h2>
-        </section>
-    }
-}
-
-#[component]
-fn About() -> impl IntoView {
-    view! {
-        <section>
-            <h2>"About lexeval"</h2>
-            <p>
-                "lexeval scores generated briefs and summaries against a reference: legal citations, "
-                "ROUGE, L-FRESCO, pointwise recall and precision. Everything runs in this page; "
-                "nothing you paste leaves your machine unless you configure your own LLM endpoint."
-            </p>
-            <p class="version">"Engine version " {env!("CARGO_PKG_VERSION")}</p>
-        </section>
     }
 }

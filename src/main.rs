@@ -1,6 +1,12 @@
 //! The lexeval page: a Leptos client-side app compiled to WebAssembly by trunk.
 
 mod app;
+mod browser;
+mod components;
+mod engine;
+mod examples;
+mod state;
+mod views;
 
 fn main() {
     console_error_panic_hook::set_once();

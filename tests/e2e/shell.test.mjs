@@ -10,7 +10,7 @@ test('the app shell renders from wasm with no console errors', async () => {
   const { page, errors } = await openPage(browser, server.url);
   assert.equal(await page.textContent('.app-header h1'), 'lexeval');
   const tabs = await page.$$eval('nav [role=tab]', (els) => els.map((e) => e.textContent.trim()));
-  assert.deepEqual(tabs, ['Brief check', 'Summary check', 'Benchmarks', 'About']);
+  assert.deepEqual(tabs, ['Brief check', 'Summary check', 'Answer check', 'Benchmarks', 'About']);
   // The DOM was built by the wasm module, not by static HTML.
   assert.equal(await page.evaluate(() => document.body.innerHTML.includes('tablist')), true);
   await screenshot(page, 'shell');

@@ -88,7 +88,11 @@ pub fn score(
     } else {
         shared_authority(reference, candidate, settings.threshold, &mut cache)
     };
-    report.scores.push(headline);
+    // The headline score is named after the metric ("l-fresco" or "fresco").
+    report.scores.push(Score {
+        name: report.metric.clone(),
+        ..headline
+    });
     let shared = reference_authorities
         .intersection(&candidate_authorities)
         .count();
@@ -272,7 +276,7 @@ mod tests {
             &settings(false),
             &mut rouge_l,
         );
-        assert_eq!(report.score("score"), Some(0.0));
+        assert_eq!(report.score(&report.metric), Some(0.0));
         assert_eq!(report.score("citation_recall"), Some(1.0));
         assert_eq!(report.score("citation_precision"), Some(0.5));
         assert_eq!(
@@ -288,7 +292,7 @@ mod tests {
         let reference = claims(KAYES_REFERENCE);
         for generalized in [false, true] {
             let report = score(&reference, &reference, &settings(generalized), &mut rouge_l);
-            assert_eq!(report.score("score"), Some(1.0));
+            assert_eq!(report.score(&report.metric), Some(1.0));
             assert_eq!(report.score("citation_recall"), Some(1.0));
         }
     }
@@ -315,7 +319,7 @@ mod tests {
         ];
         let report = score(&reference, &candidate, &settings(false), &mut rouge_l);
         // (r0, A) supported; (r0, B) no candidate; (r1, C) below threshold → 1/3.
-        assert_eq!(report.score("score"), Some(1.0 / 3.0));
+        assert_eq!(report.score(&report.metric), Some(1.0 / 3.0));
         assert_eq!(report.score("citation_recall"), Some(2.0 / 3.0));
         assert_eq!(report.score("citation_precision"), Some(2.0 / 3.0));
         assert_eq!(
@@ -336,21 +340,21 @@ mod tests {
             claim("officers are liable for plan losses", &["Y"]),
         ];
         let report = score(&reference, &candidate, &settings(true), &mut rouge_l);
-        assert_eq!(report.score("score"), Some(1.0));
+        assert_eq!(report.score(&report.metric), Some(1.0));
         assert_eq!(report.details["pairs"][0]["best_candidate"], 1);
         let l_fresco = score(&reference, &candidate, &settings(false), &mut rouge_l);
-        assert_eq!(l_fresco.score("score"), Some(0.0));
+        assert_eq!(l_fresco.score(&l_fresco.metric), Some(0.0));
     }
 
     #[test]
     fn degenerate_inputs_give_null_with_reasons_and_errors_are_kept() {
         let report = score(&[], &[], &settings(false), &mut rouge_l);
-        assert_eq!(report.score("score"), None);
+        assert_eq!(report.score("l-fresco"), None);
         assert!(report.scores.iter().all(|s| s.null_reason.is_some()));
         let reference = [claim("a b c", &["A"])];
         let mut failing = |_: &str, _: &str| Err::<f64, String>("endpoint timed out".into());
         let report = score(&reference, &reference, &settings(false), &mut failing);
-        assert_eq!(report.score("score"), Some(0.0));
+        assert_eq!(report.score(&report.metric), Some(0.0));
         assert_eq!(
             report.details["similarity_errors"][0],
             "reference claim 0 vs candidate claim 0: endpoint timed out"
@@ -363,10 +367,11 @@ mod tests {
         let mut candidate = claims(&format!(
             "{KAYES_REFERENCE} Officers are liable. See 12 F.3d 34 (1994)."
         ));
-        let forward = score(&reference, &candidate, &settings(false), &mut rouge_l).score("score");
+        let forward =
+            score(&reference, &candidate, &settings(false), &mut rouge_l).score("l-fresco");
         candidate.reverse();
         assert_eq!(
-            score(&reference, &candidate, &settings(false), &mut rouge_l).score("score"),
+            score(&reference, &candidate, &settings(false), &mut rouge_l).score("l-fresco"),
             forward
         );
     }

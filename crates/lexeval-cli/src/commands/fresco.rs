@@ -72,7 +72,8 @@ pub fn run(args: Args) -> Result<()> {
     let report = score(&reference, &candidate, &settings, &mut similarity);
     if args.json {
         let mut value = serde_json::to_value(&report)?;
-        for name in ["score", "citation_recall", "citation_precision"] {
+        value["score"] = serde_json::to_value(report.score(&report.metric))?;
+        for name in ["citation_recall", "citation_precision"] {
             value[name] = serde_json::to_value(report.score(name))?;
         }
         println!("{}", serde_json::to_string_pretty(&value)?);

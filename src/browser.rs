@@ -1,0 +1,111 @@
+//! Small browser helpers: downloads, file reading, the URL fragment, clipboard, yielding to the event loop.
+
+use leptos::prelude::*;
+use std::time::Duration;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+/// Offer `contents` as a file download.
+pub fn download(filename: &str, mime: &str, contents: &str) -> Result<(), String> {
+    let fail = |_| format!("could not create {filename}");
+    let parts = js_sys::Array::of1(&JsValue::from_str(contents));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(fail)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
+    let anchor: web_sys::HtmlAnchorElement = document()
+        .create_element("a")
+        .map_err(fail)?
+        .unchecked_into();
+    anchor.set_href(&url);
+    anchor.set_download(filename);
+    anchor.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// The text of the first file chosen in an `<input type=file>`, if any.
+pub async fn read_chosen_file(
+    input: &web_sys::HtmlInputElement,
+) -> Option<Result<(String, String), String>> {
+    let file = input.files()?.get(0)?;
+    let name = file.name();
+    Some(
+        JsFuture::from(file.text())
+            .await
+            .ok()
+            .and_then(|v| v.as_string())
+            .map(|text| (name.clone(), text))
+            .ok_or_else(|| format!("could not read {name} as text")),
+    )
+}
+
+/// The URL fragment without `#` (empty when there is none).
+pub fn fragment() -> String {
+    window()
+        .location()
+        .hash()
+        .map(|h| h.trim_start_matches('#').to_string())
+        .unwrap_or_default()
+}
+
+/// Remove the fragment from the address bar without reloading or adding a history entry.
+pub fn clear_fragment() {
+    let location = window().location();
+    let path = location.pathname().unwrap_or_default() + &location.search().unwrap_or_default();
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
+    }
+}
+
+/// This page's address with the given fragment.
+pub fn link_with_fragment(fragment: &str) -> String {
+    let location = window().location();
+    format!(
+        "{}{}#{fragment}",
+        location.origin().unwrap_or_default(),
+        location.pathname().unwrap_or_default()
+    )
+}
+
+/// Copy text to the clipboard; resolves to whether it worked (it needs a secure context).
+pub async fn copy_to_clipboard(text: &str) -> bool {
+    let clipboard = window().navigator().clipboard();
+    JsFuture::from(clipboard.write_text(text)).await.is_ok()
+}
+
+/// Let the browser paint and handle input before continuing a long job.
+pub async fn yield_now() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        set_timeout(
+            move || {
+                let _ = resolve.call0(&JsValue::NULL);
+            },
+            Duration::ZERO,
+        );
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
+/// A signal that follows `source` once it has been still for `delay` (typing does not rescore each key).
+pub fn debounced<T: Clone + PartialEq + Send + Sync + 'static>(
+    source: Memo<T>,
+    delay: Duration,
+) -> ReadSignal<T> {
+    let (out, set_out) = signal(source.get_untracked());
+    let generation = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        let value = source.get();
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
+        set_timeout(
+            move || {
+                if generation.get_value() == mine {
+                    set_out.set(value);
+                }
+            },
+            delay,
+        );
+    });
+    out
+}

@@ -1,0 +1,103 @@
+//! A similarity matrix as an SVG heatmap, with the matching's chosen cells outlined.
+
+use crate::engine::Matrix;
+use leptos::prelude::*;
+
+const CELL: usize = 36;
+const MARGIN: usize = 44;
+
+#[component]
+pub fn Heatmap(matrix: Matrix) -> impl IntoView {
+    let rows = matrix.row_labels.len();
+    let cols = matrix.col_labels.len();
+    let width = MARGIN + cols * CELL + 4;
+    let height = MARGIN + rows * CELL + 4;
+    let cells = matrix
+        .values
+        .iter()
+        .enumerate()
+        .flat_map(|(i, row)| row.iter().enumerate().map(move |(j, v)| (i, j, *v)))
+        .filter(|(i, j, _)| *i < rows && *j < cols)
+        .map(|(i, j, v)| {
+            let v = if v.is_finite() {
+                v.clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let chosen = matrix.assignment.contains(&(i, j));
+            let tip = format!(
+                "R{} × G{}: {v:.3}{}\nreference: {}\ngenerated: {}",
+                i + 1,
+                j + 1,
+                if chosen { " (matched)" } else { "" },
+                matrix.row_labels.get(i).cloned().unwrap_or_default(),
+                matrix.col_labels.get(j).cloned().unwrap_or_default(),
+            );
+            let x = MARGIN + j * CELL;
+            let y = MARGIN + i * CELL;
+            view! {
+                <g>
+                    <rect
+                        x=x
+                        y=y
+                        width=CELL
+                        height=CELL
+                        fill=format!("rgba(11, 92, 173, {:.3})", 0.08 + 0.92 * v)
+                        stroke=if chosen { "#b3261e" } else { "#ffffff" }
+                        stroke-width=if chosen { "3" } else { "1" }
+                    >
+                        <title>{tip}</title>
+                    </rect>
+                    <text
+                        x=x + CELL / 2
+                        y=y + CELL / 2 + 4
+                        text-anchor="middle"
+                        font-size="11"
+                        fill={if v > 0.55 { "#ffffff" } else { "#1b1f24" }}
+                    >
+                        {format!("{:.2}", v)}
+                    </text>
+                </g>
+            }
+        })
+        .collect_view();
+    let row_heads = (0..rows)
+        .map(|i| {
+            view! {
+                <text x=MARGIN - 6 y=MARGIN + i * CELL + CELL / 2 + 4 text-anchor="end" font-size="12">
+                    {format!("R{}", i + 1)}
+                </text>
+            }
+        })
+        .collect_view();
+    let col_heads = (0..cols)
+        .map(|j| {
+            view! {
+                <text x=MARGIN + j * CELL + CELL / 2 y=MARGIN - 8 text-anchor="middle" font-size="12">
+                    {format!("G{}", j + 1)}
+                </text>
+            }
+        })
+        .collect_view();
+    view! {
+        <figure class="heatmap">
+            <svg
+                role="img"
+                aria-label=format!(
+                    "Similarity of {rows} reference claims (rows R) to {cols} generated claims (columns G); matched cells are outlined in red",
+                )
+                width=width
+                height=height
+                viewBox=format!("0 0 {width} {height}")
+            >
+                {row_heads}
+                {col_heads}
+                {cells}
+            </svg>
+            <figcaption>
+                "Rows R: reference claims; columns G: generated claims. Darker is more similar; "
+                "red outlines show the one-to-one matching FRESCO chose."
+            </figcaption>
+        </figure>
+    }
+}

@@ -1,0 +1,7 @@
+//! Reusable pieces of the page. All of them render user text as text nodes, never as HTML.
+
+pub mod annotated;
+pub mod bar_chart;
+pub mod heatmap;
+pub mod pairs_table;
+pub mod score_card;

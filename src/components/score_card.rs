@@ -1,0 +1,114 @@
+//! A headline number with its name, a short meaning and the formula behind it.
+
+use leptos::prelude::*;
+use lexeval_core::report::Score;
+
+/// What a score means and how it is computed, keyed by score name.
+pub fn explain(name: &str) -> (&'static str, &'static str) {
+    match name {
+        "l-fresco" => (
+            "Share of reference claims whose generated claim, citing the same authority, is similar enough.",
+            "L-FRESCO = (1/|R|) · Σ over pairs (c, r) citing the same authority of B-SIM(c, r); B-SIM = 1 if sim ≥ threshold",
+        ),
+        "fresco" => (
+            "Like L-FRESCO, but claims are paired by the best one-to-one matching instead of by citation.",
+            "FRESCO = (1/|R|) · Σ x_ij · B-SIM(c_i, r_j), x = max-weight bipartite matching on C-SIM",
+        ),
+        "citation_recall" => (
+            "Share of the reference's authorities that the generated text also cites.",
+            "recall = |A_ref ∩ A_gen| / |A_ref|",
+        ),
+        "citation_precision" => (
+            "Share of the generated text's authorities that the reference also cites.",
+            "precision = |A_ref ∩ A_gen| / |A_gen|",
+        ),
+        "rouge1" | "rouge2" | "rougeL" => (
+            "Word overlap between the whole texts (F1 of precision and recall).",
+            "F1 = 2PR / (P + R); ROUGE-n counts shared n-grams, ROUGE-L the longest common subsequence",
+        ),
+        "embedding_cosine" => (
+            "Meaning similarity of the whole texts: cosine of their sentence embeddings.",
+            "cos(e_ref, e_gen) = e_ref · e_gen / (‖e_ref‖ ‖e_gen‖)",
+        ),
+        "pointwise_recall" => (
+            "Share of the reference summary's points covered by the generated summary.",
+            "recall = (1/|R|) · Σ_r [max_c sim(r, c) ≥ threshold]",
+        ),
+        "pointwise_precision" => (
+            "Share of the generated summary's points supported by the reference summary.",
+            "precision = (1/|C|) · Σ_c [max_r sim(r, c) ≥ threshold]",
+        ),
+        "u_score" => (
+            "Uncertainty of a legal answer; lower is better.",
+            "U = 0.25H + 0.20T + 0.25(1−C) + 0.15(1−J) + 0.15(1−D)",
+        ),
+        "accuracy" => (
+            "Share of items answered correctly.",
+            "accuracy = correct / total",
+        ),
+        _ => ("", ""),
+    }
+}
+
+/// Display name of a score.
+pub fn title(name: &str) -> String {
+    match name {
+        "l-fresco" => "L-FRESCO".into(),
+        "fresco" => "FRESCO".into(),
+        "citation_recall" => "Citation recall".into(),
+        "citation_precision" => "Citation precision".into(),
+        "rouge1" => "ROUGE-1".into(),
+        "rouge2" => "ROUGE-2".into(),
+        "rougeL" => "ROUGE-L".into(),
+        "embedding_cosine" => "Embedding cosine".into(),
+        "pointwise_recall" => "Pointwise recall".into(),
+        "pointwise_precision" => "Pointwise precision".into(),
+        "u_score" => "U-Score".into(),
+        "accuracy" => "Accuracy".into(),
+        other => other.replace('_', " "),
+    }
+}
+
+#[component]
+pub fn ScoreCard(score: Score) -> impl IntoView {
+    let (meaning, formula) = explain(&score.name);
+    let id = format!(
+        "score-{}",
+        score
+            .name
+            .replace(|c: char| !c.is_ascii_alphanumeric(), "-")
+    );
+    let value = match score.value {
+        Some(v) => view! { <span class="value">{format!("{v:.3}")}</span> }.into_any(),
+        None => view! {
+            <span class="value null">"—"</span>
+            <span class="null-reason">{score.null_reason.clone().unwrap_or_default()}</span>
+        }
+        .into_any(),
+    };
+    view! {
+        <article class="score-card" id=id data-value=score.value.map(|v| v.to_string()).unwrap_or_default()>
+            <h3>{title(&score.name)}</h3>
+            {value}
+            {(!meaning.is_empty()).then(|| view! { <p class="meaning">{meaning}</p> })}
+            {(!formula.is_empty())
+                .then(|| {
+                    view! {
+                        <details class="formula">
+                            <summary>"Formula"</summary>
+                            <code>{formula}</code>
+                        </details>
+                    }
+                })}
+        </article>
+    }
+}
+
+#[component]
+pub fn ScoreCards(scores: Vec<Score>) -> impl IntoView {
+    view! {
+        <div class="score-cards">
+            {scores.into_iter().map(|score| view! { <ScoreCard score /> }).collect_view()}
+        </div>
+    }
+}

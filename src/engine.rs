@@ -1,0 +1,300 @@
+//! The one place the page calls the scoring engine. Views get `ScoreReport`s and view models from here,
+//! so wiring a metric in (or changing its details format) is a local change.
+
+use crate::state::settings::{LlmSettings, Settings, Similarity};
+use lexeval_core::citations::{claims, extract};
+use lexeval_core::fresco::{self, FrescoSettings};
+use lexeval_core::report::ScoreReport;
+use lexeval_core::rouge::{RougeOptions, RougeScorer, RougeType};
+use std::fmt;
+
+/// Version of the metric definitions this build computes; share links carry it.
+pub const METRIC_VERSION: &str = "1";
+/// Longest text scored live; longer texts are kept but not scored as you type.
+pub const LIVE_LIMIT_CHARS: usize = 200_000;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum EngineError {
+    /// The metric's engine module is not part of this build yet.
+    NotInBuild(&'static str),
+    /// A text is too long for live scoring.
+    TooLong { chars: usize, limit: usize },
+    /// Bad input, with a message for the user.
+    Input(String),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::NotInBuild(what) => write!(f, "{what}: engine not in this build yet"),
+            EngineError::TooLong { chars, limit } => write!(
+                f,
+                "this text has {chars} characters; live scoring stops at {limit}. \
+                 Your text is kept — shorten it to see scores."
+            ),
+            EngineError::Input(msg) => f.write_str(msg),
+        }
+    }
+}
+
+/// A highlighted stretch of a text, in character (Unicode scalar) offsets, end exclusive.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+    pub kind: SpanKind,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SpanKind {
+    /// A citation; `authority` is the key shared by parallel cites and short forms of one case.
+    Citation { authority: String },
+    /// A claim (underlined); `index` numbers claims in reading order.
+    Claim { index: usize },
+}
+
+/// One compared pair of the claim table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PairRow {
+    pub reference_claim: String,
+    pub candidate_claim: Option<String>,
+    pub authority: String,
+    pub similarity: Option<f64>,
+    pub matched: bool,
+}
+
+/// A similarity matrix (reference claims × candidate claims) with the chosen assignment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Matrix {
+    pub row_labels: Vec<String>,
+    pub col_labels: Vec<String>,
+    pub values: Vec<Vec<f64>>,
+    /// (row, column) pairs chosen by the matching.
+    pub assignment: Vec<(usize, usize)>,
+}
+
+/// The benchmark files the page can score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BenchmarkKind {
+    CaseFacts,
+    LegalSearchQa,
+    RougePairs,
+}
+
+impl BenchmarkKind {
+    pub const ALL: [BenchmarkKind; 3] = [
+        BenchmarkKind::CaseFacts,
+        BenchmarkKind::LegalSearchQa,
+        BenchmarkKind::RougePairs,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            BenchmarkKind::CaseFacts => "casefacts",
+            BenchmarkKind::LegalSearchQa => "legalsearchqa",
+            BenchmarkKind::RougePairs => "rouge-pairs",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            BenchmarkKind::CaseFacts => "CaseFacts predictions",
+            BenchmarkKind::LegalSearchQa => "LegalSearchQA predictions",
+            BenchmarkKind::RougePairs => "ROUGE pairs",
+        }
+    }
+
+    /// One line of the expected JSONL, shown next to the upload.
+    pub fn example_line(self) -> &'static str {
+        match self {
+            BenchmarkKind::CaseFacts => {
+                r#"{"claim": "…", "predicted_cases": ["Hill v. Colorado"], "predicted_verdict": "Overruled"}"#
+            }
+            BenchmarkKind::LegalSearchQa => {
+                r#"{"id": "lsqa_001", "answer": 1, "explanation": "…"}"#
+            }
+            BenchmarkKind::RougePairs => r#"{"reference": "…", "candidate": "…"}"#,
+        }
+    }
+}
+
+fn check_live(text: &str) -> Result<(), EngineError> {
+    let chars = text.chars().count();
+    if chars > LIVE_LIMIT_CHARS {
+        return Err(EngineError::TooLong {
+            chars,
+            limit: LIVE_LIMIT_CHARS,
+        });
+    }
+    Ok(())
+}
+
+/// Citations (coloured by authority) and claims (underlined) of a text.
+pub fn annotate(text: &str) -> Result<Vec<Span>, EngineError> {
+    check_live(text)?;
+    let mut spans: Vec<Span> = claims(text)
+        .into_iter()
+        .enumerate()
+        .filter(|(_, claim)| claim.end > claim.start)
+        .map(|(index, claim)| Span {
+            start: claim.start,
+            end: claim.end,
+            kind: SpanKind::Claim { index },
+        })
+        .collect();
+    spans.extend(extract(text).into_iter().map(|citation| Span {
+        start: citation.start,
+        end: citation.end,
+        kind: SpanKind::Citation {
+            authority: citation.authority,
+        },
+    }));
+    spans.sort_by_key(|span| (span.start, std::cmp::Reverse(span.end)));
+    Ok(spans)
+}
+
+/// Brief check: L-FRESCO / FRESCO, citation recall and precision, ROUGE and whole-text similarity.
+pub async fn brief_check(
+    reference: &str,
+    candidate: &str,
+    settings: &Settings,
+    _llm: &LlmSettings,
+    _llm_key: &str,
+) -> Result<Vec<ScoreReport>, EngineError> {
+    check_live(reference)?;
+    check_live(candidate)?;
+    let kind = match settings.similarity {
+        Similarity::RougeL => RougeType::L,
+        Similarity::Rouge1 => RougeType::N(1),
+        Similarity::Rouge2 => RougeType::N(2),
+        Similarity::Embedding => return Err(EngineError::NotInBuild("embedding similarity")),
+        Similarity::Llm => return Err(EngineError::NotInBuild("LLM similarity")),
+    };
+    let fresco_settings = FrescoSettings {
+        similarity: settings.similarity.id().to_string(),
+        threshold: settings.threshold,
+        generalized: settings.generalized,
+    };
+    let mut similarity = |a: &str, b: &str| Ok(lexeval_core::rouge::f1(kind, a, b, true));
+    let fresco = fresco::score(
+        &claims(reference),
+        &claims(candidate),
+        &fresco_settings,
+        &mut similarity,
+    );
+    let options = RougeOptions {
+        stem: true,
+        ..RougeOptions::default()
+    };
+    let rouge = RougeScorer::new(&[RougeType::N(1), RougeType::N(2), RougeType::L], options)
+        .score_report(&[reference], candidate);
+    Ok(vec![fresco, rouge])
+}
+
+/// Summary check: pointwise recall and precision of the reference summary's points.
+pub async fn summary_check(
+    reference: &str,
+    candidate: &str,
+    _settings: &Settings,
+) -> Result<Vec<ScoreReport>, EngineError> {
+    check_live(reference)?;
+    check_live(candidate)?;
+    Err(EngineError::NotInBuild("pointwise summary metric"))
+}
+
+/// U-Score of one legal answer, with the cue phrases that raised or lowered it.
+pub fn uscore(answer: &str) -> Result<(ScoreReport, Vec<Span>), EngineError> {
+    check_live(answer)?;
+    Err(EngineError::NotInBuild("U-Score"))
+}
+
+/// Score an uploaded benchmark file (JSONL). `progress` is called with the fraction done.
+pub async fn benchmark(
+    kind: BenchmarkKind,
+    contents: &str,
+    progress: &dyn Fn(f64),
+) -> Result<ScoreReport, EngineError> {
+    let rows = parse_jsonl(contents, progress).await?;
+    if rows.is_empty() {
+        return Err(EngineError::Input("the file has no JSON lines".into()));
+    }
+    Err(EngineError::NotInBuild(kind.label()))
+}
+
+/// Lines between progress updates (and yields to the browser) while reading a file.
+const LINES_PER_STEP: usize = 500;
+
+/// Parse JSONL into objects, reporting progress and yielding so the page stays responsive.
+/// The first bad line is an error naming its line number.
+async fn parse_jsonl(
+    contents: &str,
+    progress: &dyn Fn(f64),
+) -> Result<Vec<serde_json::Value>, EngineError> {
+    let total = contents.len().max(1) as f64;
+    let mut done = 0usize;
+    let mut rows = Vec::new();
+    for (index, line) in contents.lines().enumerate() {
+        done += line.len() + 1;
+        if index % LINES_PER_STEP == LINES_PER_STEP - 1 {
+            progress(done as f64 / total);
+            crate::browser::yield_now().await;
+        }
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let value: serde_json::Value = serde_json::from_str(line)
+            .map_err(|e| EngineError::Input(format!("line {}: not valid JSON ({e})", index + 1)))?;
+        if !value.is_object() {
+            return Err(EngineError::Input(format!(
+                "line {}: expected a JSON object like {}",
+                index + 1,
+                "{…}"
+            )));
+        }
+        rows.push(value);
+    }
+    progress(1.0);
+    Ok(rows)
+}
+
+/// The claim table of a brief-check report: one row per reference (claim, authority) pair.
+pub fn pairs(report: &ScoreReport) -> Vec<PairRow> {
+    let details = &report.details;
+    let claim_text = |side: &str, index: &serde_json::Value| {
+        index
+            .as_u64()
+            .and_then(|i| details[side][i as usize]["text"].as_str())
+            .map(str::to_string)
+    };
+    details["pairs"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|pair| PairRow {
+            reference_claim: claim_text("reference_claims", &pair["reference"]).unwrap_or_default(),
+            candidate_claim: claim_text("candidate_claims", &pair["best_candidate"]),
+            authority: pair["authority"]
+                .as_str()
+                .unwrap_or("(matched by similarity)")
+                .to_string(),
+            similarity: pair["similarity"].as_f64(),
+            matched: pair["supported"].as_bool().unwrap_or(false),
+        })
+        .collect()
+}
+
+/// The similarity matrix of a generalized FRESCO report.
+pub fn matrix(_report: &ScoreReport) -> Option<Matrix> {
+    None
+}
+
+/// Per-class rows (class, value) of a benchmark report, for the bar chart.
+pub fn per_class(_report: &ScoreReport) -> Vec<(String, f64)> {
+    Vec::new()
+}
+
+/// sha256 of the embedding model the page uses, once loaded (share links record it).
+pub fn model_sha256() -> Option<String> {
+    None
+}

@@ -1,0 +1,166 @@
+//! Everything the user typed or chose, as signals, persisted to localStorage so a reload loses nothing.
+//!
+//! Texts and settings are saved (debounced) under one key; the LLM API key is kept apart in
+//! sessionStorage, or localStorage only when the user opts in, and is never part of the saved blob,
+//! a share link or a report.
+
+pub mod settings;
+pub mod storage;
+
+use crate::app::View;
+use leptos::prelude::*;
+use lexeval_core::share::SharePayload;
+use serde::{Deserialize, Serialize};
+use settings::{LlmSettings, Settings};
+use std::time::Duration;
+
+const STATE_KEY: &str = "lexeval.state.v1";
+const API_KEY_KEY: &str = "lexeval.llm.key";
+const SAVE_DELAY: Duration = Duration::from_millis(400);
+
+/// The persisted part of the state (no API key).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+struct Saved {
+    view: String,
+    brief_reference: String,
+    brief_candidate: String,
+    summary_reference: String,
+    summary_candidate: String,
+    answer: String,
+    settings: Settings,
+    llm: LlmSettings,
+}
+
+/// Signals shared by all views (provided as context; `Copy`).
+#[derive(Clone, Copy)]
+pub struct AppState {
+    pub view: RwSignal<View>,
+    pub brief_reference: RwSignal<String>,
+    pub brief_candidate: RwSignal<String>,
+    pub summary_reference: RwSignal<String>,
+    pub summary_candidate: RwSignal<String>,
+    /// A legal answer scored by U-Score.
+    pub answer: RwSignal<String>,
+    pub settings: RwSignal<Settings>,
+    pub llm: RwSignal<LlmSettings>,
+    pub llm_key: RwSignal<String>,
+    /// A problem saving to storage, shown to the user.
+    pub storage_error: RwSignal<Option<String>>,
+    /// Texts replaced by opening a share link, so the user can get them back.
+    pub replaced_by_link: RwSignal<Option<(String, String)>>,
+}
+
+impl AppState {
+    /// Restore from storage and start saving every change.
+    pub fn load() -> AppState {
+        let saved: Saved = storage::load_local(STATE_KEY)
+            .and_then(|s| serde_json::from_str(&s).ok())
+            .unwrap_or_default();
+        let key = storage::load_session(API_KEY_KEY)
+            .or_else(|| storage::load_local(API_KEY_KEY))
+            .unwrap_or_default();
+        let state = AppState {
+            view: RwSignal::new(View::from_id(&saved.view).unwrap_or(View::Brief)),
+            brief_reference: RwSignal::new(saved.brief_reference),
+            brief_candidate: RwSignal::new(saved.brief_candidate),
+            summary_reference: RwSignal::new(saved.summary_reference),
+            summary_candidate: RwSignal::new(saved.summary_candidate),
+            answer: RwSignal::new(saved.answer),
+            settings: RwSignal::new(saved.settings),
+            llm: RwSignal::new(saved.llm),
+            llm_key: RwSignal::new(key),
+            storage_error: RwSignal::new(None),
+            replaced_by_link: RwSignal::new(None),
+        };
+        state.persist();
+        state
+    }
+
+    fn snapshot(&self) -> Saved {
+        Saved {
+            view: self.view.get().id().to_string(),
+            brief_reference: self.brief_reference.get(),
+            brief_candidate: self.brief_candidate.get(),
+            summary_reference: self.summary_reference.get(),
+            summary_candidate: self.summary_candidate.get(),
+            answer: self.answer.get(),
+            settings: self.settings.get(),
+            llm: self.llm.get(),
+        }
+    }
+
+    /// Save the texts and settings a moment after the last change, and the key wherever it belongs.
+    fn persist(self) {
+        let generation = StoredValue::new(0u64);
+        Effect::new(move |first: Option<()>| {
+            let saved = self.snapshot();
+            if first.is_none() {
+                return;
+            }
+            generation.update_value(|g| *g += 1);
+            let mine = generation.get_value();
+            set_timeout(
+                move || {
+                    if generation.get_value() != mine {
+                        return;
+                    }
+                    let result = serde_json::to_string(&saved)
+                        .map_err(|e| e.to_string())
+                        .and_then(|json| storage::save_local(STATE_KEY, &json));
+                    self.storage_error.set(result.err());
+                },
+                SAVE_DELAY,
+            );
+        });
+        Effect::new(move |_| {
+            let key = self.llm_key.get();
+            let remember = self.llm.with(|l| l.remember_key);
+            if key.is_empty() {
+                storage::remove_session(API_KEY_KEY);
+                storage::remove_local(API_KEY_KEY);
+            } else if remember {
+                storage::remove_session(API_KEY_KEY);
+                let _ = storage::save_local(API_KEY_KEY, &key);
+            } else {
+                storage::remove_local(API_KEY_KEY);
+                storage::save_session(API_KEY_KEY, &key);
+            }
+        });
+    }
+
+    /// Texts of a check view: (reference, candidate).
+    pub fn texts(&self, view: View) -> Option<(RwSignal<String>, RwSignal<String>)> {
+        match view {
+            View::Brief => Some((self.brief_reference, self.brief_candidate)),
+            View::Summary => Some((self.summary_reference, self.summary_candidate)),
+            _ => None,
+        }
+    }
+
+    /// Apply a share link, remembering what it replaced.
+    pub fn apply_share(&self, payload: &SharePayload) {
+        let view = match payload.view.as_str() {
+            "summary" => View::Summary,
+            _ => View::Brief,
+        };
+        if let Some((reference, candidate)) = self.texts(view) {
+            let old = (reference.get_untracked(), candidate.get_untracked());
+            if !old.0.is_empty() || !old.1.is_empty() {
+                self.replaced_by_link.set(Some(old));
+            }
+            reference.set(payload.reference.clone());
+            candidate.set(payload.candidate.clone());
+        }
+        self.settings.set(Settings::from_share(&payload.settings));
+        self.llm.update(|l| {
+            if let Some(e) = &payload.settings.llm_endpoint {
+                l.endpoint = e.clone();
+            }
+            if let Some(m) = &payload.settings.llm_model {
+                l.model = m.clone();
+            }
+        });
+        self.view.set(view);
+    }
+}

@@ -1,0 +1,63 @@
+//! Answer check: the U-Score of one legal answer, with the cue phrases behind each component.
+
+use crate::browser;
+use crate::components::annotated::AnnotatedText;
+use crate::components::score_card::ScoreCards;
+use crate::engine;
+use crate::examples;
+use crate::state::AppState;
+use leptos::prelude::*;
+use std::time::Duration;
+
+#[component]
+pub fn AnswerView() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let answer = state.answer;
+    let live = Memo::new(move |_| answer.get());
+    let input = browser::debounced(live, Duration::from_millis(300));
+    let result = Memo::new(move |_| {
+        input.with(|text| (!text.trim().is_empty()).then(|| engine::uscore(text)))
+    });
+    view! {
+        <section class="answer" aria-labelledby="answer-title">
+            <h2 id="answer-title">"Answer check (U-Score)"</h2>
+            <p class="intro">
+                "U-Score (L-MARS, LegalSearchQA) rates how uncertain a legal answer sounds, from 0 (decisive, "
+                "cited, dated, jurisdiction-specific) to 1; lower is better. It combines hedging H, temporal "
+                "vagueness T, citation sufficiency C, jurisdictional specificity J and decisiveness D: "
+                <code>"U = 0.25H + 0.20T + 0.25(1−C) + 0.15(1−J) + 0.15(1−D)"</code> "."
+            </p>
+            <div class="examples" role="group" aria-label="Examples">
+                <span>"Load example: "</span>
+                <button type="button" id="answer-example-0" on:click=move |_| answer.set(examples::HEDGED_ANSWER.into())>
+                    "Hedged answer"
+                </button>
+                <button type="button" id="answer-example-1" on:click=move |_| answer.set(examples::DECISIVE_ANSWER.into())>
+                    "Decisive answer"
+                </button>
+            </div>
+            <div class="text-input">
+                <label for="answer-text">"Answer to score"</label>
+                <textarea
+                    id="answer-text"
+                    rows="6"
+                    prop:value=move || answer.get()
+                    on:input=move |ev| answer.set(event_target_value(&ev))
+                ></textarea>
+            </div>
+            <div class="results" id="answer-results" aria-live="polite">
+                {move || match result.get() {
+                    None => view! { <p class="hint">"Paste an answer, or load an example."</p> }.into_any(),
+                    Some(Err(e)) => view! { <p class="error" role="alert">{e.to_string()}</p> }.into_any(),
+                    Some(Ok((report, spans))) => {
+                        view! {
+                            <ScoreCards scores=report.scores.clone() />
+                            <AnnotatedText text=input.get_untracked() spans palette=Vec::new() label="Cue phrases" />
+                        }
+                            .into_any()
+                    }
+                }}
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,268 @@
+//! Brief check and Summary check: two texts side by side, settings, live scores and the breakdown.
+
+use crate::app::View;
+use crate::browser;
+use crate::components::annotated::{authority_palette, AnnotatedText};
+use crate::components::heatmap::Heatmap;
+use crate::components::pairs_table::PairsTable;
+use crate::components::score_card::ScoreCards;
+use crate::engine::{self, EngineError};
+use crate::examples::{self, Example};
+use crate::state::settings::{LlmSettings, Settings};
+use crate::state::AppState;
+use crate::views::settings_panel::SettingsPanel;
+use crate::views::share_bar::ShareBar;
+use leptos::prelude::*;
+use lexeval_core::report::ScoreReport;
+use std::time::Duration;
+
+/// Quiet time after the last keystroke before rescoring.
+const DEBOUNCE: Duration = Duration::from_millis(300);
+
+/// Everything a check's numbers depend on.
+#[derive(Clone, PartialEq)]
+struct Inputs {
+    reference: String,
+    candidate: String,
+    settings: Settings,
+    llm: LlmSettings,
+    key: String,
+}
+
+#[derive(Clone, PartialEq)]
+enum Outcome {
+    Waiting(&'static str),
+    Busy,
+    Done(Vec<ScoreReport>),
+    Failed(String),
+}
+
+struct ViewText {
+    title: &'static str,
+    intro: &'static str,
+    reference_label: &'static str,
+    candidate_label: &'static str,
+    examples: &'static [Example],
+}
+
+fn view_text(view: View) -> ViewText {
+    match view {
+        View::Summary => ViewText {
+            title: "Summary check",
+            intro: "Paste a reference summary and a generated one. Each is split into points (citations \
+                    stay with their sentence); pointwise recall asks how many reference points the \
+                    generated summary covers, precision how many generated points the reference supports.",
+            reference_label: "Reference summary",
+            candidate_label: "Generated summary",
+            examples: &[examples::SUMMARY],
+        },
+        _ => ViewText {
+            title: "Brief check",
+            intro: "Paste a reference paragraph of legal analysis and a generated one. Citations are found \
+                    and each claim is tied to the authorities it cites; L-FRESCO asks, for every reference \
+                    claim, whether the generated text makes a similar claim citing the same case.",
+            reference_label: "Reference paragraph",
+            candidate_label: "Generated paragraph",
+            examples: &[examples::KAYES, examples::FIDUCIARY],
+        },
+    }
+}
+
+async fn run(view: View, input: &Inputs) -> Result<Vec<ScoreReport>, EngineError> {
+    match view {
+        View::Summary => {
+            engine::summary_check(&input.reference, &input.candidate, &input.settings).await
+        }
+        _ => {
+            engine::brief_check(
+                &input.reference,
+                &input.candidate,
+                &input.settings,
+                &input.llm,
+                &input.key,
+            )
+            .await
+        }
+    }
+}
+
+#[component]
+pub fn CheckView(view: View) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let Some((reference, candidate)) = state.texts(view) else {
+        return ().into_any();
+    };
+    let text = view_text(view);
+    let prefix = view.id();
+
+    let live = Memo::new(move |_| Inputs {
+        reference: reference.get(),
+        candidate: candidate.get(),
+        settings: state.settings.get(),
+        llm: state.llm.get(),
+        key: state.llm_key.get(),
+    });
+    let input = browser::debounced(live, DEBOUNCE);
+    let outcome = RwSignal::new(Outcome::Waiting(""));
+    let generation = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        let current = input.get();
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
+        if current.reference.trim().is_empty() && current.candidate.trim().is_empty() {
+            outcome.set(Outcome::Waiting(
+                "Paste two texts above, or load an example.",
+            ));
+            return;
+        }
+        if current.reference.trim().is_empty() || current.candidate.trim().is_empty() {
+            outcome.set(Outcome::Waiting(
+                "Both texts are needed: one of them is empty.",
+            ));
+            return;
+        }
+        outcome.set(Outcome::Busy);
+        leptos::task::spawn_local(async move {
+            let result = run(view, &current).await;
+            if generation.get_value() == mine {
+                outcome.set(match result {
+                    Ok(reports) => Outcome::Done(reports),
+                    Err(e) => Outcome::Failed(e.to_string()),
+                });
+            }
+        });
+    });
+    let annotations = Memo::new(move |_| {
+        input.with(|i| {
+            (
+                engine::annotate(&i.reference),
+                engine::annotate(&i.candidate),
+            )
+        })
+    });
+    let reports = Signal::derive(move || match outcome.get() {
+        Outcome::Done(r) => r,
+        _ => Vec::new(),
+    });
+
+    let length_note = move |signal: RwSignal<String>| {
+        move || {
+            let chars = signal.with(|t| t.chars().count());
+            let over = chars > engine::LIVE_LIMIT_CHARS;
+            view! {
+                <span class="count" class:over=over>
+                    {format!("{chars} characters")}
+                    {over.then(|| format!(" — over the live-scoring limit of {}", engine::LIVE_LIMIT_CHARS))}
+                </span>
+            }
+        }
+    };
+
+    let text_area = move |signal: RwSignal<String>, id: String, label: &'static str| {
+        view! {
+            <div class="text-input">
+                <label for=id.clone()>{label}</label>
+                <textarea
+                    id=id
+                    rows="10"
+                    spellcheck="false"
+                    prop:value=move || signal.get()
+                    on:input=move |ev| signal.set(event_target_value(&ev))
+                ></textarea>
+                {length_note(signal)}
+            </div>
+        }
+    };
+
+    view! {
+        <section class="check" aria-labelledby=format!("{prefix}-title")>
+            <h2 id=format!("{prefix}-title")>{text.title}</h2>
+            <p class="intro">{text.intro}</p>
+            <div class="examples" role="group" aria-label="Examples">
+                <span>"Load example: "</span>
+                {text
+                    .examples
+                    .iter()
+                    .enumerate()
+                    .map(|(i, ex)| {
+                        view! {
+                            <button
+                                type="button"
+                                id=format!("{prefix}-example-{i}")
+                                on:click=move |_| {
+                                    reference.set(ex.reference.to_string());
+                                    candidate.set(ex.candidate.to_string());
+                                }
+                            >
+                                {ex.name}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+                <button
+                    type="button"
+                    class="secondary"
+                    id=format!("{prefix}-clear")
+                    on:click=move |_| {
+                        reference.set(String::new());
+                        candidate.set(String::new());
+                    }
+                >
+                    "Clear"
+                </button>
+            </div>
+            <div class="pair">
+                {text_area(reference, format!("{prefix}-reference"), text.reference_label)}
+                {text_area(candidate, format!("{prefix}-candidate"), text.candidate_label)}
+            </div>
+            <SettingsPanel prefix=prefix show_generalized=view == View::Brief />
+            <ShareBar view reports />
+            <div class="results" id=format!("{prefix}-results") aria-live="polite" aria-busy=move || (outcome.get() == Outcome::Busy).to_string()>
+                {move || match outcome.get() {
+                    Outcome::Waiting(msg) => view! { <p class="hint">{msg}</p> }.into_any(),
+                    Outcome::Busy => view! { <p class="hint">"Scoring…"</p> }.into_any(),
+                    Outcome::Failed(msg) => view! { <p class="error" role="alert">{msg}</p> }.into_any(),
+                    Outcome::Done(reports) => {
+                        let threshold = state.settings.with_untracked(|s| s.threshold);
+                        let scores = reports.iter().flat_map(|r| r.scores.clone()).collect::<Vec<_>>();
+                        let pairs = reports.iter().map(engine::pairs).find(|p| !p.is_empty()).unwrap_or_default();
+                        let matrix = reports.iter().find_map(engine::matrix);
+                        view! {
+                            <ScoreCards scores />
+                            <PairsTable rows=pairs threshold />
+                            {matrix.map(|matrix| view! { <Heatmap matrix /> })}
+                        }
+                            .into_any()
+                    }
+                }}
+            </div>
+            <div class="pair annotated-pair">
+                {move || {
+                    let (ref_spans, cand_spans) = annotations.get();
+                    let empty = Vec::new();
+                    let palette = authority_palette([
+                        ref_spans.as_ref().unwrap_or(&empty).as_slice(),
+                        cand_spans.as_ref().unwrap_or(&empty).as_slice(),
+                    ]);
+                    input.with(|i| {
+                        [
+                            (i.reference.clone(), ref_spans, text.reference_label),
+                            (i.candidate.clone(), cand_spans, text.candidate_label),
+                        ]
+                    })
+                        .into_iter()
+                        .filter(|(t, _, _)| !t.trim().is_empty())
+                        .map(|(t, spans, label)| match spans {
+                            Ok(spans) => {
+                                view! { <AnnotatedText text=t spans palette=palette.clone() label=label /> }
+                                    .into_any()
+                            }
+                            Err(e) => view! { <p class="hint">{format!("{label}: {e}")}</p> }.into_any(),
+                        })
+                        .collect_view()
+                }}
+            </div>
+        </section>
+    }
+    .into_any()
+}

@@ -1,0 +1,8 @@
+//! The page's views, one module each, plus the settings panel they share.
+
+pub mod about;
+pub mod answer;
+pub mod benchmarks;
+pub mod check;
+pub mod settings_panel;
+pub mod share_bar;

@@ -1,0 +1,141 @@
+//! Similarity, threshold, FRESCO variant and the LLM endpoint.
+
+use crate::state::settings::Similarity;
+use crate::state::AppState;
+use leptos::prelude::*;
+
+#[component]
+pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let settings = state.settings;
+    let sim_id = format!("{prefix}-similarity");
+    let thr_id = format!("{prefix}-threshold");
+    let gen_id = format!("{prefix}-generalized");
+    view! {
+        <fieldset class="settings">
+            <legend>"Settings"</legend>
+            <div class="field">
+                <label for=sim_id.clone()>"Claim similarity"</label>
+                <select
+                    id=sim_id
+                    on:change=move |ev| {
+                        if let Some(s) = Similarity::from_id(&event_target_value(&ev)) {
+                            settings.update(|st| st.similarity = s);
+                        }
+                    }
+                >
+                    {Similarity::ALL
+                        .into_iter()
+                        .map(|s| {
+                            view! {
+                                <option value=s.id() selected=move || settings.with(|st| st.similarity == s)>
+                                    {s.label()}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </div>
+            <div class="field">
+                <label for=thr_id.clone()>
+                    "Match threshold: "
+                    <output>{move || format!("{:.2}", settings.with(|s| s.threshold))}</output>
+                </label>
+                <input
+                    id=thr_id
+                    type="range"
+                    min="0"
+                    max="1"
+                    step="0.05"
+                    prop:value=move || settings.with(|s| s.threshold.to_string())
+                    on:input=move |ev| {
+                        if let Ok(t) = event_target_value(&ev).parse::<f64>() {
+                            if (0.0..=1.0).contains(&t) {
+                                settings.update(|s| s.threshold = t);
+                            }
+                        }
+                    }
+                />
+            </div>
+            {show_generalized
+                .then(|| {
+                    view! {
+                        <div class="field checkbox">
+                            <input
+                                id=gen_id.clone()
+                                type="checkbox"
+                                prop:checked=move || settings.with(|s| s.generalized)
+                                on:change=move |ev| {
+                                    settings.update(|s| s.generalized = event_target_checked(&ev))
+                                }
+                            />
+                            <label for=gen_id>
+                                "Generalized FRESCO (pair claims by best matching, not by shared citation)"
+                            </label>
+                        </div>
+                    }
+                })}
+            <Show when=move || settings.with(|s| s.similarity == Similarity::Llm)>
+                <LlmPanel prefix=prefix.clone() />
+            </Show>
+        </fieldset>
+    }
+}
+
+/// Endpoint, model and key of an OpenAI-compatible LLM used as the similarity judge.
+#[component]
+pub fn LlmPanel(#[prop(into)] prefix: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let llm = state.llm;
+    let key = state.llm_key;
+    let id = move |name: &str| format!("{prefix}-llm-{name}");
+    view! {
+        <div class="llm-panel">
+            <h3>"LLM judge"</h3>
+            <div class="field">
+                <label for=id("endpoint")>"Endpoint (OpenAI-compatible base URL)"</label>
+                <input
+                    id=id("endpoint")
+                    type="url"
+                    placeholder="http://localhost:11434/v1"
+                    prop:value=move || llm.with(|l| l.endpoint.clone())
+                    on:change=move |ev| llm.update(|l| l.endpoint = event_target_value(&ev))
+                />
+            </div>
+            <div class="field">
+                <label for=id("model")>"Model"</label>
+                <input
+                    id=id("model")
+                    type="text"
+                    placeholder="llama3.1:8b"
+                    prop:value=move || llm.with(|l| l.model.clone())
+                    on:change=move |ev| llm.update(|l| l.model = event_target_value(&ev))
+                />
+            </div>
+            <div class="field">
+                <label for=id("key")>"API key (optional)"</label>
+                <input
+                    id=id("key")
+                    type="password"
+                    autocomplete="off"
+                    prop:value=move || key.get()
+                    on:change=move |ev| key.set(event_target_value(&ev))
+                />
+            </div>
+            <div class="field checkbox">
+                <input
+                    id=id("remember")
+                    type="checkbox"
+                    prop:checked=move || llm.with(|l| l.remember_key)
+                    on:change=move |ev| llm.update(|l| l.remember_key = event_target_checked(&ev))
+                />
+                <label for=id("remember")>"Remember the key on this device (localStorage)"</label>
+            </div>
+            <p class="hint">
+                "The key stays in this tab (sessionStorage) unless you tick the box, and is never put in "
+                "share links or exported reports. The endpoint must allow requests from this page (CORS): "
+                "for Ollama set OLLAMA_ORIGINS to this page's origin; hosted APIs usually need a small proxy."
+            </p>
+        </div>
+    }
+}

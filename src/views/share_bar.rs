@@ -1,0 +1,145 @@
+//! Share link, JSON export and import for a check view.
+
+use crate::app::View;
+use crate::browser;
+use crate::engine;
+use crate::state::AppState;
+use leptos::prelude::*;
+use lexeval_core::report::ScoreReport;
+use lexeval_core::share::{self, SharePayload};
+use serde::{Deserialize, Serialize};
+
+/// Exported file: the inputs (as a share payload, so no API key) and the reports they produced.
+#[derive(Serialize, Deserialize)]
+struct Export {
+    lexeval_export: u32,
+    input: SharePayload,
+    reports: Vec<ScoreReport>,
+}
+
+fn payload(state: &AppState, view: View) -> Option<SharePayload> {
+    let (reference, candidate) = state.texts(view)?;
+    Some(SharePayload {
+        view: view.id().to_string(),
+        reference: reference.get_untracked(),
+        candidate: candidate.get_untracked(),
+        settings: state
+            .settings
+            .get_untracked()
+            .to_share(&state.llm.get_untracked()),
+        metric_version: engine::METRIC_VERSION.to_string(),
+        model_sha256: engine::model_sha256(),
+    })
+}
+
+#[component]
+pub fn ShareBar(view: View, reports: Signal<Vec<ScoreReport>>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let link = RwSignal::new(String::new());
+    let message = RwSignal::new(None::<String>);
+    let import_ref = NodeRef::<leptos::html::Input>::new();
+    let prefix = view.id();
+
+    let make_link = move |_| {
+        let Some(p) = payload(&state, view) else {
+            return;
+        };
+        match share::encode(&p) {
+            Ok(fragment) => {
+                let url = browser::link_with_fragment(&fragment);
+                link.set(url.clone());
+                message.set(Some("Share link ready; copying…".into()));
+                leptos::task::spawn_local(async move {
+                    let copied = browser::copy_to_clipboard(&url).await;
+                    message.set(Some(if copied {
+                        "Share link copied. It holds your texts and settings (never your API key).".into()
+                    } else {
+                        "Share link ready below; copy it by hand. It holds your texts and settings (never your API key).".into()
+                    }));
+                });
+            }
+            Err(e) => {
+                link.set(String::new());
+                message.set(Some(e.to_string()));
+            }
+        }
+    };
+
+    let export = move |_| {
+        let Some(input) = payload(&state, view) else {
+            return;
+        };
+        let file = Export {
+            lexeval_export: 1,
+            input,
+            reports: reports.get_untracked(),
+        };
+        let result = serde_json::to_string_pretty(&file)
+            .map_err(|e| e.to_string())
+            .and_then(|json| {
+                browser::download(
+                    &format!("lexeval-{}.json", view.id()),
+                    "application/json",
+                    &json,
+                )
+            });
+        message.set(Some(match result {
+            Ok(()) => "Report exported as JSON.".into(),
+            Err(e) => e,
+        }));
+    };
+
+    let import = move |_| {
+        let Some(input) = import_ref.get() else {
+            return;
+        };
+        leptos::task::spawn_local(async move {
+            let Some(read) = browser::read_chosen_file(&input).await else {
+                return;
+            };
+            let outcome = read.and_then(|(name, text)| {
+                serde_json::from_str::<Export>(&text)
+                    .map_err(|e| format!("{name} is not a lexeval export ({e})"))
+            });
+            match outcome {
+                Ok(file) => {
+                    state.apply_share(&file.input);
+                    message.set(Some(format!(
+                        "Imported: texts and settings restored; {} report(s) in the file, rescoring now.",
+                        file.reports.len()
+                    )));
+                }
+                Err(e) => message.set(Some(e)),
+            }
+            input.set_value("");
+        });
+    };
+
+    view! {
+        <div class="share-bar">
+            <button type="button" id=format!("{prefix}-share") on:click=make_link>
+                "Copy share link"
+            </button>
+            <button type="button" id=format!("{prefix}-export") on:click=export>
+                "Export JSON"
+            </button>
+            <label class="file-button">
+                "Import JSON"
+                <input
+                    type="file"
+                    id=format!("{prefix}-import")
+                    accept=".json,application/json"
+                    node_ref=import_ref
+                    on:change=import
+                />
+            </label>
+            <Show when=move || !link.with(String::is_empty)>
+                <label class="share-link">
+                    "Share link"
+                    <input id=format!("{prefix}-share-link") type="text" readonly prop:value=move || link.get() />
+                </label>
+            </Show>
+            <p class="message" role="status" aria-live="polite">{move || message.get()}</p>
+        </div>
+    }
+}

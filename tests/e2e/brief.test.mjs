@@ -1,0 +1,60 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launch, openPage, screenshot } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serveDist(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const value = (page, id) => page.getAttribute(`#score-${id}`, 'data-value');
+
+test('Kayes v. Pacific Lumber scores L-FRESCO 0 with citation recall 1', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.click('#brief-example-0');
+  await page.waitForSelector('#score-l-fresco');
+  assert.equal(await value(page, 'l-fresco'), '0');
+  assert.equal(await value(page, 'citation-recall'), '1');
+  assert.equal(await value(page, 'citation-precision'), '0.5');
+  // The shared authority is highlighted in the same colour in both texts.
+  const classes = await page.$$eval('.annotated-text span[title*="case:51 F.3d 1449"]', (els) => els.map((e) => e.className));
+  assert.equal(classes.length >= 2, true);
+  assert.equal(new Set(classes.map((c) => c.match(/auth-\d/)[0])).size, 1);
+  const row = await page.textContent('table.pairs tbody tr');
+  assert.match(row, /case:51 F\.3d 1449/);
+  await screenshot(page, 'brief-kayes');
+  assert.deepEqual(errors, []);
+});
+
+test('typing updates the scores and identical texts score 1', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  const text = 'Officers are personally liable. See Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995).';
+  await page.fill('#brief-reference', text);
+  await page.fill('#brief-candidate', text);
+  await page.waitForFunction(() => document.querySelector('#score-l-fresco')?.dataset.value === '1');
+  assert.equal(await value(page, 'citation-recall'), '1');
+  assert.deepEqual(errors, []);
+});
+
+test('user text is rendered as text, never as HTML', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  const hostile = '<img src=x onerror="window.pwned=1"> <b>bold</b> See 51 F.3d 1449.';
+  await page.fill('#brief-reference', hostile);
+  await page.fill('#brief-candidate', hostile);
+  await page.waitForSelector('.annotated-text');
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  assert.equal(await page.$$eval('.annotated-text img, .annotated-text b', (els) => els.length), 0);
+  assert.equal(await page.inputValue('#brief-reference'), hostile);
+  assert.deepEqual(errors, []);
+});
+
+test('empty and oversized input give a message and keep what was typed', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.fill('#brief-reference', '');
+  await page.fill('#brief-candidate', '');
+  await page.waitForSelector('#brief-results .hint');
+  const big = 'The court held that the officer was liable. '.repeat(25000);
+  await page.fill('#brief-reference', big);
+  await page.waitForSelector('.count.over');
+  assert.equal((await page.inputValue('#brief-reference')).length, big.length);
+  assert.deepEqual(errors, []);
+});
