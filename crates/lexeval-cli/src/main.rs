@@ -32,6 +32,10 @@ enum Command {
     Fresco(commands::fresco::Args),
     /// Maximum-weight assignment of a JSON weight matrix (the matcher FRESCO and pointwise use).
     Assign(commands::assign::Args),
+    /// Pointwise recall and precision of a candidate summary (Tan et al.), with per-point weights.
+    Pointwise(commands::pointwise::Args),
+    /// Correlate metric scores with human scores: Pearson, Spearman, Kendall at three levels, and RMSE.
+    Correlate(commands::correlate::Args),
 }
 
 fn main() {
@@ -44,6 +48,8 @@ fn main() {
         Command::Claims(args) => commands::claims::run(args),
         Command::Fresco(args) => commands::fresco::run(args),
         Command::Assign(args) => commands::assign::run(args),
+        Command::Pointwise(args) => commands::pointwise::run(args),
+        Command::Correlate(args) => commands::correlate::run(args),
     };
     if let Err(err) = result {
         eprintln!("lexeval: error: {err:#}");

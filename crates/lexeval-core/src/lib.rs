@@ -6,6 +6,8 @@ pub mod citations;
 pub mod claims;
 pub mod fresco;
 pub mod matching;
+pub mod pointwise;
 pub mod report;
 pub mod rouge;
 pub mod share;
+pub mod stats;

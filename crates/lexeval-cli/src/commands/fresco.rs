@@ -78,16 +78,7 @@ pub fn run(args: Args) -> Result<()> {
         }
         println!("{}", serde_json::to_string_pretty(&value)?);
     } else {
-        for s in &report.scores {
-            match s.value {
-                Some(v) => println!("{:<20} {v:.4}", s.name),
-                None => println!(
-                    "{:<20} null ({})",
-                    s.name,
-                    s.null_reason.as_deref().unwrap_or_default()
-                ),
-            }
-        }
+        crate::commands::show::print_scores(&report);
     }
     Ok(())
 }

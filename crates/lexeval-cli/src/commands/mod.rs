@@ -3,7 +3,9 @@
 pub mod assign;
 pub mod cite;
 pub mod claims;
+pub mod correlate;
 pub mod fresco;
+pub mod pointwise;
 pub mod rouge;
 pub mod show;
 pub mod tokenize;

@@ -1,0 +1,376 @@
+//! Pointwise evaluation of long legal summaries (Tan et al.): the reference and candidate summaries are split
+//! into points, each reference point is compared with its top-5 candidate points, pairs at or above a
+//! similarity threshold match, a 1-1 assignment resolves candidates matching several references (the greedy
+//! algorithm of appendix A.5, or an optimal assignment), and recall weights reference points by their lemmas
+//! (A.3).
+//!
+//! Lemmas: lexeval approximates a lemma by the NLTK Porter stem of each rouge-score token (lower-case ASCII
+//! words and numbers), the same normalisation as ROUGE with stemming; it needs no dictionary in the page.
+//! Partial matches: a reference point whose threshold matches were all assigned to other reference points
+//! (the paper's "other relevant match") counts `partial_credit` (0.5), as A.3's partial matches do.
+
+use crate::citations::split_sentences;
+use crate::matching::max_weight_assignment;
+use crate::report::{Score, ScoreReport};
+use crate::rouge::{f1, tokenize::tokenize, RougeType, Tokenizer};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::{BTreeMap, BTreeSet};
+
+pub const METRIC_VERSION: &str = "1";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Assignment {
+    /// Appendix A.5's greedy algorithm, as written.
+    Greedy,
+    /// Maximum total similarity (Hungarian).
+    Optimal,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PointwiseSettings {
+    /// Name of the similarity behind the matrix (e.g. "rouge1", "embedding"), recorded in the report.
+    pub similarity: String,
+    pub threshold: f64,
+    /// Candidate points pre-selected per reference point (5 in the paper).
+    pub top_k: usize,
+    pub assignment: Assignment,
+    /// Credit of a reference point with only partial ("other relevant") matches.
+    pub partial_credit: f64,
+}
+
+impl Default for PointwiseSettings {
+    fn default() -> Self {
+        PointwiseSettings {
+            similarity: "rouge1".into(),
+            threshold: 0.5,
+            top_k: 5,
+            assignment: Assignment::Greedy,
+            partial_credit: 0.5,
+        }
+    }
+}
+
+/// The points of a summary: its citation-aware sentences.
+pub fn points(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    split_sentences(text)
+        .into_iter()
+        .map(|(s, e)| chars[s..e].iter().collect())
+        .collect()
+}
+
+fn lemmas(text: &str) -> Vec<String> {
+    tokenize(text, true, Tokenizer::RougeScore)
+}
+
+/// A.3: W_p = Σ_{l∈p} W_l / Σ_p Σ_{l∈p} W_l with W_l = min(N_l,para / N_l,points, 1) when l is in the paragraph.
+pub fn point_weights(paragraph: &str, points: &[String]) -> Vec<f64> {
+    let mut in_paragraph: BTreeMap<String, f64> = BTreeMap::new();
+    for lemma in lemmas(paragraph) {
+        *in_paragraph.entry(lemma).or_default() += 1.0;
+    }
+    let point_lemmas: Vec<Vec<String>> = points.iter().map(|p| lemmas(p)).collect();
+    let mut in_points: BTreeMap<&str, f64> = BTreeMap::new();
+    for lemma in point_lemmas.iter().flatten() {
+        *in_points.entry(lemma).or_default() += 1.0;
+    }
+    let lemma_weight = |lemma: &str| match (in_paragraph.get(lemma), in_points.get(lemma)) {
+        (Some(para), Some(pts)) => (para / pts).min(1.0),
+        _ => 0.0,
+    };
+    let raw: Vec<f64> = point_lemmas
+        .iter()
+        .map(|ls| ls.iter().map(|l| lemma_weight(l)).sum())
+        .collect();
+    let total: f64 = raw.iter().sum();
+    if total > 0.0 {
+        raw.iter().map(|w| w / total).collect()
+    } else {
+        vec![0.0; points.len()]
+    }
+}
+
+/// Threshold matches among each reference point's top-k candidates: matches[r] = candidate indices.
+fn threshold_matches(similarity: &[Vec<f64>], top_k: usize, threshold: f64) -> Vec<Vec<usize>> {
+    similarity
+        .iter()
+        .map(|row| {
+            let mut order: Vec<usize> = (0..row.len()).collect();
+            order.sort_by(|&a, &b| row[b].total_cmp(&row[a]).then(a.cmp(&b)));
+            order
+                .into_iter()
+                .take(top_k)
+                .filter(|&c| row[c] >= threshold)
+                .collect()
+        })
+        .collect()
+}
+
+/// Assigns reference `r` to candidate `c` and removes both from the pools.
+fn take(
+    pools: &mut BTreeMap<usize, BTreeSet<usize>>,
+    c: usize,
+    r: usize,
+    out: &mut Vec<(usize, usize)>,
+) {
+    out.push((r, c));
+    pools.remove(&c);
+    for refs in pools.values_mut() {
+        refs.remove(&r);
+    }
+    pools.retain(|_, refs| !refs.is_empty());
+}
+
+/// Appendix A.5: assign candidates with a single reference match, repeatedly; then the candidate with the
+/// fewest matches takes its most similar reference; repeat until no candidate has matches left.
+pub fn greedy_assignment(matches: &[Vec<usize>], similarity: &[Vec<f64>]) -> Vec<(usize, usize)> {
+    let mut candidate_matches: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+    for (r, cs) in matches.iter().enumerate() {
+        for &c in cs {
+            candidate_matches.entry(c).or_default().insert(r);
+        }
+    }
+    let mut assigned = Vec::new();
+    loop {
+        while let Some((&c, refs)) = candidate_matches.iter().find(|(_, refs)| refs.len() == 1) {
+            let r = *refs.iter().next().expect("one reference");
+            take(&mut candidate_matches, c, r, &mut assigned);
+        }
+        let Some((&c, refs)) = candidate_matches
+            .iter()
+            .min_by_key(|(c, refs)| (refs.len(), **c))
+        else {
+            break;
+        };
+        let r = *refs
+            .iter()
+            .max_by(|&&a, &&b| {
+                similarity[a][c]
+                    .total_cmp(&similarity[b][c])
+                    .then(b.cmp(&a))
+            })
+            .expect("non-empty");
+        take(&mut candidate_matches, c, r, &mut assigned);
+    }
+    assigned.sort_unstable();
+    assigned
+}
+
+fn optimal_assignment(
+    matches: &[Vec<usize>],
+    similarity: &[Vec<f64>],
+    candidates: usize,
+) -> Vec<(usize, usize)> {
+    let weights: Vec<Vec<f64>> = (0..matches.len())
+        .map(|r| {
+            (0..candidates)
+                .map(|c| {
+                    if matches[r].contains(&c) {
+                        similarity[r][c]
+                    } else {
+                        0.0
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    max_weight_assignment(&weights)
+        .into_iter()
+        .filter(|&(r, c)| matches[r].contains(&c))
+        .collect()
+}
+
+/// Easiness (A.6): mean over `from` points of the best ROUGE-1 F1 against `to` points.
+pub fn easiness(from: &[String], to: &[String]) -> Option<f64> {
+    if from.is_empty() {
+        return None;
+    }
+    let best = |p: &String| {
+        to.iter()
+            .map(|q| f1(RougeType::N(1), q, p, false))
+            .fold(0.0, f64::max)
+    };
+    Some(from.iter().map(best).sum::<f64>() / from.len() as f64)
+}
+
+/// Scores candidate points against reference points given their similarity matrix
+/// (`similarity[r][c]`, reference × candidate) and the reference paragraph the points came from.
+pub fn score(
+    reference_paragraph: &str,
+    reference_points: &[String],
+    candidate_points: &[String],
+    similarity: &[Vec<f64>],
+    settings: &PointwiseSettings,
+) -> ScoreReport {
+    let mut report = ScoreReport::new(
+        "pointwise",
+        METRIC_VERSION,
+        serde_json::to_value(settings).unwrap_or_default(),
+    );
+    let weights = point_weights(reference_paragraph, reference_points);
+    let matches = threshold_matches(similarity, settings.top_k, settings.threshold);
+    let assigned = match settings.assignment {
+        Assignment::Greedy => greedy_assignment(&matches, similarity),
+        Assignment::Optimal => optimal_assignment(&matches, similarity, candidate_points.len()),
+    };
+    let assigned_reference: BTreeMap<usize, usize> = assigned.iter().copied().collect();
+    let credit: Vec<f64> = (0..reference_points.len())
+        .map(|r| {
+            if assigned_reference.contains_key(&r) {
+                1.0
+            } else if !matches[r].is_empty() {
+                settings.partial_credit
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let recall = (!reference_points.is_empty())
+        .then(|| weights.iter().zip(&credit).map(|(w, c)| w * c).sum::<f64>());
+    let precision = (!candidate_points.is_empty())
+        .then(|| assigned.len() as f64 / candidate_points.len() as f64);
+    report.scores.push(recall.map_or_else(
+        || Score::null("pointwise_recall", "the reference has no points"),
+        |v| Score::new("pointwise_recall", v),
+    ));
+    report.scores.push(precision.map_or_else(
+        || Score::null("pointwise_precision", "the candidate has no points"),
+        |v| Score::new("pointwise_precision", v),
+    ));
+    report.scores.push(match (recall, precision) {
+        (Some(r), Some(p)) if r + p > 0.0 => Score::new("pointwise_f1", 2.0 * r * p / (r + p)),
+        (Some(_), Some(_)) => Score::new("pointwise_f1", 0.0),
+        _ => Score::null("pointwise_f1", "recall or precision is undefined"),
+    });
+    report
+        .scores
+        .push(easiness(reference_points, candidate_points).map_or_else(
+            || Score::null("easiness_recall", "the reference has no points"),
+            |v| Score::new("easiness_recall", v),
+        ));
+    report
+        .scores
+        .push(easiness(candidate_points, reference_points).map_or_else(
+            || Score::null("easiness_precision", "the candidate has no points"),
+            |v| Score::new("easiness_precision", v),
+        ));
+    report.details = json!({
+        "reference_points": reference_points.iter().enumerate().map(|(r, text)| json!({
+            "text": text, "weight": weights[r], "credit": credit[r], "matches": matches[r],
+            "assigned_candidate": assigned_reference.get(&r),
+        })).collect::<Vec<_>>(),
+        "candidate_points": candidate_points,
+        "similarity": similarity,
+        "assignment": assigned,
+    });
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a5_greedy_assigns_singletons_first_then_the_least_contested_candidate() {
+        // c0 matches r0 only; c1 matches r0 and r1; c2 matches r1 and r2.
+        let matches = vec![vec![0, 1], vec![1, 2], vec![2]];
+        let similarity = vec![
+            vec![0.9, 0.8, 0.0],
+            vec![0.0, 0.7, 0.6],
+            vec![0.0, 0.0, 0.95],
+        ];
+        // c0 → r0 (single); c1 then has only r1 → r1; c2 has only r2 → r2.
+        assert_eq!(
+            greedy_assignment(&matches, &similarity),
+            [(0, 0), (1, 1), (2, 2)]
+        );
+        // Both candidates contested: c0 (2 matches) takes its most similar reference, r1.
+        let matches = vec![vec![0, 1], vec![0, 1]];
+        let similarity = vec![vec![0.6, 0.9], vec![0.8, 0.7]];
+        assert_eq!(greedy_assignment(&matches, &similarity), [(0, 1), (1, 0)]);
+    }
+
+    #[test]
+    fn weights_follow_a3_and_sum_to_one() {
+        let paragraph = "The court held the officer liable. The court dismissed the claim.";
+        let pts = strings(&[
+            "The court held the officer liable.",
+            "The court dismissed the claim.",
+        ]);
+        let w = point_weights(paragraph, &pts);
+        // "the" ×4 and "court" ×2 appear as often in the paragraph as in the points: every W_l = 1, so each
+        // point weighs its lemma count: 6 and 5 of 11.
+        assert!(
+            (w[0] - 6.0 / 11.0).abs() < 1e-12 && (w[1] - 5.0 / 11.0).abs() < 1e-12,
+            "{w:?}"
+        );
+        // Points repeating paragraph words more often than the paragraph are down-weighted.
+        let w = point_weights(
+            "officer liable",
+            &strings(&["officer liable", "officer liable"]),
+        );
+        assert_eq!(w, [0.5, 0.5]);
+    }
+
+    #[test]
+    fn worked_example_recall_precision_and_partial_credit() {
+        let reference = strings(&["a b c", "d e f", "g h i"]);
+        let candidate = strings(&["x", "y"]);
+        // r0 and r1 both match only c0; r2 matches nothing.
+        let similarity = vec![vec![0.9, 0.1], vec![0.8, 0.2], vec![0.1, 0.1]];
+        let settings = PointwiseSettings::default();
+        let report = score(
+            "a b c d e f g h i",
+            &reference,
+            &candidate,
+            &similarity,
+            &settings,
+        );
+        // Equal weights 1/3: r0 full (1), r1 partial (0.5), r2 none → 0.5; precision 1/2.
+        assert!((report.score("pointwise_recall").unwrap() - 0.5).abs() < 1e-12);
+        assert_eq!(report.score("pointwise_precision"), Some(0.5));
+        assert!((report.score("pointwise_f1").unwrap() - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn identical_summaries_score_one_and_empty_ones_null() {
+        let text =
+            "The court held the officer liable. The claim was dismissed. Costs were awarded.";
+        let pts = points(text);
+        let sim: Vec<Vec<f64>> = pts
+            .iter()
+            .map(|a| {
+                pts.iter()
+                    .map(|b| f1(RougeType::N(1), a, b, false))
+                    .collect()
+            })
+            .collect();
+        for assignment in [Assignment::Greedy, Assignment::Optimal] {
+            let settings = PointwiseSettings {
+                assignment,
+                ..PointwiseSettings::default()
+            };
+            let report = score(text, &pts, &pts, &sim, &settings);
+            assert!((report.score("pointwise_recall").unwrap() - 1.0).abs() < 1e-12);
+            assert_eq!(report.score("pointwise_precision"), Some(1.0));
+            assert_eq!(report.score("easiness_recall"), Some(1.0));
+        }
+        let report = score("", &[], &[], &[], &PointwiseSettings::default());
+        assert!(report
+            .scores
+            .iter()
+            .all(|s| s.value.is_none() && s.null_reason.is_some()));
+    }
+
+    #[test]
+    fn only_the_top_k_candidates_can_match() {
+        let similarity = vec![vec![0.9, 0.8, 0.7]];
+        assert_eq!(threshold_matches(&similarity, 2, 0.5), [vec![0, 1]]);
+    }
+}
