@@ -2,6 +2,7 @@
 
 mod commands;
 mod input;
+mod jsonl;
 
 use clap::{Parser, Subcommand};
 
@@ -36,6 +37,10 @@ enum Command {
     Pointwise(commands::pointwise::Args),
     /// Correlate metric scores with human scores: Pearson, Spearman, Kendall at three levels, and RMSE.
     Correlate(commands::correlate::Args),
+    /// CaseFacts: Evidence Score, Verdict Accuracy, Verdict Score, per class and confusion matrix.
+    Casefacts(commands::casefacts::Args),
+    /// CaseFacts retrieval with BM25: Recall@k of the evidence cases.
+    Retrieve(commands::retrieve::Args),
 }
 
 fn main() {
@@ -50,6 +55,8 @@ fn main() {
         Command::Assign(args) => commands::assign::run(args),
         Command::Pointwise(args) => commands::pointwise::run(args),
         Command::Correlate(args) => commands::correlate::run(args),
+        Command::Casefacts(args) => commands::casefacts::run(args),
+        Command::Retrieve(args) => commands::retrieve::run(args),
     };
     if let Err(err) = result {
         eprintln!("lexeval: error: {err:#}");

@@ -2,6 +2,8 @@
 //!
 //! No web, no file or network I/O, no model runtime: everything here runs the same natively and in wasm.
 
+pub mod bm25;
+pub mod casefacts;
 pub mod citations;
 pub mod claims;
 pub mod fresco;

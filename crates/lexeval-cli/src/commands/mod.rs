@@ -1,11 +1,13 @@
 //! One module per subcommand.
 
 pub mod assign;
+pub mod casefacts;
 pub mod cite;
 pub mod claims;
 pub mod correlate;
 pub mod fresco;
 pub mod pointwise;
+pub mod retrieve;
 pub mod rouge;
 pub mod show;
 pub mod tokenize;

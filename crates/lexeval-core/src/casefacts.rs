@@ -1,0 +1,263 @@
+//! CaseFacts (verdicts SUPPORTED / REFUTED / OVERRULED with evidence cases).
+//!
+//! - evidence_score: as the released `experiments/evaluate.py` computes it, the F1 between the whole
+//!   predicted case set and the gold set, set to 0 when Recall@5 < 0.5.
+//! - evidence_score_recall: the paper's text (§ "Assessing Retrieval Quality"), recall instead of F1, with the
+//!   same Recall@5 gate.
+//! - verdict_accuracy: predicted verdict equals the gold label; verdict_score: evidence_score × correct.
+//!
+//! Case names are compared after normalisation: lower case, "&" → "and", "vs." → "v.", every run of
+//! non-alphanumeric characters → one space ("Continental T. V., Inc." = "continental t v inc").
+
+use crate::report::{Score, ScoreReport};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+pub const METRIC_VERSION: &str = "1";
+pub const VERDICTS: [&str; 3] = ["SUPPORTED", "REFUTED", "OVERRULED"];
+
+/// One gold claim of `test.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GoldClaim {
+    pub claim: String,
+    pub case_name: Vec<String>,
+    #[serde(default)]
+    pub overruling_case: Option<String>,
+    pub label: String,
+}
+
+/// One prediction line.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Prediction {
+    pub claim: String,
+    /// Ranked, best first.
+    #[serde(default)]
+    pub predicted_cases: Vec<String>,
+    #[serde(default)]
+    pub predicted_verdict: String,
+}
+
+pub fn normalise_case_name(name: &str) -> String {
+    let lower = name
+        .to_lowercase()
+        .replace('&', " and ")
+        .replace(" vs. ", " v. ")
+        .replace(" vs ", " v ");
+    lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+pub fn normalise_verdict(verdict: &str) -> String {
+    verdict.trim().to_uppercase()
+}
+
+fn normalise_claim(claim: &str) -> String {
+    claim
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Recall@k: share of gold cases among the first k predictions.
+pub fn recall_at(predicted: &[String], gold: &BTreeSet<String>, k: usize) -> f64 {
+    if gold.is_empty() {
+        return 0.0;
+    }
+    let top: BTreeSet<&String> = predicted.iter().take(k).collect();
+    gold.iter().filter(|g| top.contains(g)).count() as f64 / gold.len() as f64
+}
+
+/// (F1, recall) of the predicted set against the gold set, both zeroed when Recall@5 < 0.5.
+pub fn evidence(predicted: &[String], gold: &BTreeSet<String>) -> (f64, f64) {
+    if recall_at(predicted, gold, 5) < 0.5 {
+        return (0.0, 0.0);
+    }
+    let set: BTreeSet<&String> = predicted.iter().collect();
+    let hits = gold.iter().filter(|g| set.contains(g)).count() as f64;
+    let precision = hits / set.len().max(1) as f64;
+    let recall = hits / gold.len() as f64;
+    let f1 = if hits > 0.0 {
+        2.0 * precision * recall / (precision + recall)
+    } else {
+        0.0
+    };
+    (f1, recall)
+}
+
+fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
+    let (sum, n) = values.fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
+    (n > 0).then(|| sum / n as f64)
+}
+
+fn push_mean(report: &mut ScoreReport, name: &str, value: Option<f64>) {
+    report.scores.push(value.map_or_else(
+        || Score::null(name, "no gold claims"),
+        |v| Score::new(name, v),
+    ));
+}
+
+/// Scores predictions against the gold claims; predictions are matched to claims by their text.
+pub fn score(gold: &[GoldClaim], predictions: &[Prediction]) -> ScoreReport {
+    let by_claim: HashMap<String, &Prediction> = predictions
+        .iter()
+        .map(|p| (normalise_claim(&p.claim), p))
+        .collect();
+    let mut rows = Vec::with_capacity(gold.len());
+    let mut confusion: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
+    for item in gold {
+        let gold_cases: BTreeSet<String> = item
+            .case_name
+            .iter()
+            .map(|n| normalise_case_name(n))
+            .collect();
+        let gold_label = normalise_verdict(&item.label);
+        let prediction = by_claim.get(&normalise_claim(&item.claim));
+        let predicted: Vec<String> = prediction
+            .map(|p| {
+                p.predicted_cases
+                    .iter()
+                    .map(|n| normalise_case_name(n))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let verdict = prediction.map_or_else(
+            || "MISSING".to_string(),
+            |p| normalise_verdict(&p.predicted_verdict),
+        );
+        let (evidence_f1, evidence_recall) = evidence(&predicted, &gold_cases);
+        let correct = f64::from(u8::from(verdict == gold_label));
+        *confusion
+            .entry(gold_label.clone())
+            .or_default()
+            .entry(verdict.clone())
+            .or_default() += 1;
+        rows.push(json!({
+            "claim": item.claim, "gold_label": gold_label, "predicted_verdict": verdict,
+            "gold_cases": item.case_name, "predicted_cases": prediction.map(|p| p.predicted_cases.clone()),
+            "recall_at_5": recall_at(&predicted, &gold_cases, 5),
+            "evidence_score": evidence_f1, "evidence_score_recall": evidence_recall,
+            "verdict_correct": correct == 1.0, "verdict_score": evidence_f1 * correct,
+            "missing_prediction": prediction.is_none(),
+        }));
+    }
+    let mut report = ScoreReport::new("casefacts", METRIC_VERSION, json!({}));
+    let metric =
+        |rows: &[serde_json::Value], key: &str| mean(rows.iter().filter_map(|r| r[key].as_f64()));
+    let correct = |rows: &[serde_json::Value]| {
+        mean(
+            rows.iter()
+                .map(|r| f64::from(u8::from(r["verdict_correct"] == true))),
+        )
+    };
+    push_mean(
+        &mut report,
+        "evidence_score",
+        metric(&rows, "evidence_score"),
+    );
+    push_mean(
+        &mut report,
+        "evidence_score_recall",
+        metric(&rows, "evidence_score_recall"),
+    );
+    push_mean(&mut report, "verdict_accuracy", correct(&rows));
+    push_mean(&mut report, "verdict_score", metric(&rows, "verdict_score"));
+    let per_class: BTreeMap<&str, serde_json::Value> = VERDICTS
+        .iter()
+        .map(|label| {
+            let class: Vec<serde_json::Value> = rows.iter().filter(|r| r["gold_label"] == *label).cloned().collect();
+            (*label, json!({
+                "claims": class.len(), "verdict_accuracy": correct(&class),
+                "evidence_score": metric(&class, "evidence_score"), "verdict_score": metric(&class, "verdict_score"),
+            }))
+        })
+        .collect();
+    let matched = gold.len()
+        - rows
+            .iter()
+            .filter(|r| r["missing_prediction"] == true)
+            .count();
+    report.details = json!({
+        "per_class": per_class, "confusion": confusion, "claims": rows,
+        "predictions_matched": matched, "predictions_unmatched": predictions.len().saturating_sub(matched),
+    });
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gold(claim: &str, cases: &[&str], label: &str) -> GoldClaim {
+        GoldClaim {
+            claim: claim.into(),
+            case_name: cases.iter().map(|c| c.to_string()).collect(),
+            overruling_case: None,
+            label: label.into(),
+        }
+    }
+
+    fn prediction(claim: &str, cases: &[&str], verdict: &str) -> Prediction {
+        Prediction {
+            claim: claim.into(),
+            predicted_cases: cases.iter().map(|c| c.to_string()).collect(),
+            predicted_verdict: verdict.into(),
+        }
+    }
+
+    #[test]
+    fn worked_example() {
+        let gold = [
+            gold("A", &["Roe v. Wade"], "Supported"),
+            gold(
+                "B",
+                &["United States v. Sealy, Inc.", "Hill v. Colorado"],
+                "Overruled",
+            ),
+            gold("C", &["Brown v. Board"], "Refuted"),
+        ];
+        let predictions = [
+            // Found among 2 predictions: P = 1/2, R = 1 → F1 2/3; verdict right.
+            prediction("A", &["Doe v. Bolton", "Roe  v.  Wade"], "SUPPORTED"),
+            // 1 of 2 gold in top 5 → R@5 = 0.5 passes: P = 1, R = 0.5 → F1 2/3; verdict wrong.
+            prediction("b", &["united states v sealy inc"], "Refuted"),
+            // C has no prediction: 0 and counted as missing.
+        ];
+        let report = score(&gold, &predictions);
+        let f1 = 2.0 / 3.0;
+        assert!((report.score("evidence_score").unwrap() - (f1 + f1) / 3.0).abs() < 1e-12);
+        assert!((report.score("evidence_score_recall").unwrap() - (1.0 + 0.5) / 3.0).abs() < 1e-12);
+        assert!((report.score("verdict_accuracy").unwrap() - 1.0 / 3.0).abs() < 1e-12);
+        assert!((report.score("verdict_score").unwrap() - f1 / 3.0).abs() < 1e-12);
+        assert_eq!(report.details["confusion"]["OVERRULED"]["REFUTED"], 1);
+        assert_eq!(report.details["confusion"]["REFUTED"]["MISSING"], 1);
+        assert_eq!(
+            report.details["per_class"]["SUPPORTED"]["verdict_accuracy"],
+            1.0
+        );
+    }
+
+    #[test]
+    fn recall_at_5_below_half_zeroes_the_evidence() {
+        let gold: BTreeSet<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+        let predicted: Vec<String> = ["x", "x2", "x3", "x4", "x5", "a", "b", "c"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(evidence(&predicted, &gold), (0.0, 0.0));
+        assert_eq!(
+            normalise_case_name("Continental T. V., Inc. v. GTE Sylvania Inc."),
+            "continental t v inc v gte sylvania inc"
+        );
+    }
+
+    #[test]
+    fn empty_gold_gives_null_scores() {
+        let report = score(&[], &[]);
+        assert!(report.scores.iter().all(|s| s.value.is_none()));
+    }
+}
