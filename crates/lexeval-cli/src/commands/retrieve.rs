@@ -8,7 +8,7 @@ use lexeval_core::casefacts::{normalise_case_name, recall_at, GoldClaim};
 use lexeval_core::report::{Score, ScoreReport};
 use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -36,7 +36,7 @@ struct Document {
     text: String,
 }
 
-fn proxy_corpus(path: &PathBuf) -> Result<Vec<Document>> {
+fn proxy_corpus(path: &Path) -> Result<Vec<Document>> {
     let claims: Vec<GoldClaim> = serde_json::from_str(&read_text(path)?).with_context(|| {
         format!(
             "{}: expected CaseFacts claims (a JSON array)",
