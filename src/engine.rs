@@ -4,8 +4,10 @@
 use crate::state::settings::{LlmSettings, Settings, Similarity};
 use lexeval_core::citations::{claims, extract};
 use lexeval_core::fresco::{self, FrescoSettings};
+use lexeval_core::pointwise::{self, PointwiseSettings};
 use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::{RougeOptions, RougeScorer, RougeType};
+use lexeval_core::{casefacts, legalsearchqa, uscore as u_score};
 use std::fmt;
 
 /// Version of the metric definitions this build computes; share links carry it.
@@ -51,6 +53,8 @@ pub enum SpanKind {
     Citation { authority: String },
     /// A claim (underlined); `index` numbers claims in reading order.
     Claim { index: usize },
+    /// A U-Score cue phrase; `dimension` is the U-Score component it counts towards.
+    Cue { dimension: String },
 }
 
 /// One compared pair of the claim table.
@@ -191,21 +195,68 @@ pub async fn brief_check(
     Ok(vec![fresco, rouge])
 }
 
-/// Summary check: pointwise recall and precision of the reference summary's points.
+/// Summary check: pointwise recall and precision of the reference summary's points (ROUGE-1 F1 point
+/// similarity until embeddings are in the page), with ROUGE baselines.
 pub async fn summary_check(
     reference: &str,
     candidate: &str,
-    _settings: &Settings,
+    settings: &Settings,
 ) -> Result<Vec<ScoreReport>, EngineError> {
     check_live(reference)?;
     check_live(candidate)?;
-    Err(EngineError::NotInBuild("pointwise summary metric"))
+    let reference_points = pointwise::points(reference);
+    let candidate_points = pointwise::points(candidate);
+    let similarity: Vec<Vec<f64>> = reference_points
+        .iter()
+        .map(|r| {
+            candidate_points
+                .iter()
+                .map(|c| lexeval_core::rouge::f1(RougeType::N(1), r, c, true))
+                .collect()
+        })
+        .collect();
+    let point_settings = PointwiseSettings {
+        threshold: settings.threshold,
+        ..PointwiseSettings::default()
+    };
+    let report = pointwise::score(
+        reference,
+        &reference_points,
+        &candidate_points,
+        &similarity,
+        &point_settings,
+    );
+    let options = RougeOptions {
+        stem: true,
+        ..RougeOptions::default()
+    };
+    let rouge = RougeScorer::new(
+        &[RougeType::N(1), RougeType::N(2), RougeType::LSum],
+        options,
+    )
+    .score_report(&[reference], candidate);
+    Ok(vec![report, rouge])
 }
 
 /// U-Score of one legal answer, with the cue phrases that raised or lowered it.
 pub fn uscore(answer: &str) -> Result<(ScoreReport, Vec<Span>), EngineError> {
     check_live(answer)?;
-    Err(EngineError::NotInBuild("U-Score"))
+    let report = u_score::score(answer, &[]);
+    let spans = report.details["cues"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|cue| {
+            Some(Span {
+                start: cue["start"].as_u64()? as usize,
+                end: cue["end"].as_u64()? as usize,
+                kind: SpanKind::Cue {
+                    dimension: cue["dimension"].as_str()?.to_string(),
+                },
+            })
+        })
+        .collect();
+    Ok((report, spans))
 }
 
 /// Score an uploaded benchmark file (JSONL). `progress` is called with the fraction done.
@@ -218,7 +269,67 @@ pub async fn benchmark(
     if rows.is_empty() {
         return Err(EngineError::Input("the file has no JSON lines".into()));
     }
-    Err(EngineError::NotInBuild(kind.label()))
+    match kind {
+        BenchmarkKind::CaseFacts => {
+            let gold: Vec<casefacts::GoldClaim> = typed_rows(&rows, kind)?;
+            let predictions: Vec<casefacts::Prediction> = typed_rows(&rows, kind)?;
+            Ok(casefacts::score(&gold, &predictions))
+        }
+        BenchmarkKind::LegalSearchQa => {
+            let questions: Vec<legalsearchqa::Question> = typed_rows(&rows, kind)?;
+            let predictions: Vec<legalsearchqa::Prediction> = typed_rows(&rows, kind)?;
+            Ok(legalsearchqa::score(&questions, &predictions))
+        }
+        BenchmarkKind::RougePairs => {
+            let pairs: Vec<RougePair> = typed_rows(&rows, kind)?;
+            let scorer = RougeScorer::new(
+                &RougeType::DEFAULT,
+                RougeOptions {
+                    stem: true,
+                    ..RougeOptions::default()
+                },
+            );
+            let mut aggregator = lexeval_core::rouge::BootstrapAggregator::new(0.95, 1000, 0)
+                .map_err(|e| EngineError::Input(e.to_string()))?;
+            for (index, pair) in pairs.iter().enumerate() {
+                aggregator.add_scores(&scorer.score(&pair.reference, &pair.candidate));
+                if index % LINES_PER_STEP == LINES_PER_STEP - 1 {
+                    progress(index as f64 / pairs.len() as f64);
+                    crate::browser::yield_now().await;
+                }
+            }
+            Ok(lexeval_core::rouge::aggregate_report(
+                &aggregator,
+                scorer.options(),
+            ))
+        }
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct RougePair {
+    reference: String,
+    candidate: String,
+}
+
+/// Every row as `T`, or the first row that does not fit, named by its number.
+fn typed_rows<T: serde::de::DeserializeOwned>(
+    rows: &[serde_json::Value],
+    kind: BenchmarkKind,
+) -> Result<Vec<T>, EngineError> {
+    rows.iter()
+        .enumerate()
+        .map(|(i, row)| {
+            serde_json::from_value(row.clone()).map_err(|e| {
+                EngineError::Input(format!(
+                    "row {}: not a {} line ({e}); expected {}",
+                    i + 1,
+                    kind.label(),
+                    kind.example_line()
+                ))
+            })
+        })
+        .collect()
 }
 
 /// Lines between progress updates (and yields to the browser) while reading a file.
@@ -284,14 +395,49 @@ pub fn pairs(report: &ScoreReport) -> Vec<PairRow> {
         .collect()
 }
 
-/// The similarity matrix of a generalized FRESCO report.
-pub fn matrix(_report: &ScoreReport) -> Option<Matrix> {
-    None
+/// The point similarity matrix and assignment of a pointwise report.
+pub fn matrix(report: &ScoreReport) -> Option<Matrix> {
+    if report.metric != "pointwise" {
+        return None;
+    }
+    let details = &report.details;
+    let label = |prefix: &str, i: usize| format!("{prefix}{}", i + 1);
+    let values: Vec<Vec<f64>> = serde_json::from_value(details["similarity"].clone()).ok()?;
+    let assignment: Vec<(usize, usize)> =
+        serde_json::from_value(details["assignment"].clone()).ok()?;
+    let columns = details["candidate_points"].as_array()?.len();
+    Some(Matrix {
+        row_labels: (0..values.len()).map(|i| label("R", i)).collect(),
+        col_labels: (0..columns).map(|i| label("C", i)).collect(),
+        values,
+        assignment,
+    })
 }
 
-/// Per-class rows (class, value) of a benchmark report, for the bar chart.
-pub fn per_class(_report: &ScoreReport) -> Vec<(String, f64)> {
-    Vec::new()
+/// Per-class rows (class, value) of a benchmark report, for the bar chart: CaseFacts verdict accuracy per
+/// gold label, LegalSearchQA accuracy per category.
+pub fn per_class(report: &ScoreReport) -> Vec<(String, f64)> {
+    match report.metric.as_str() {
+        "casefacts" => report.details["per_class"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter_map(|(label, row)| Some((label.clone(), row["verdict_accuracy"].as_f64()?)))
+            .collect(),
+        "legalsearchqa" => report.details["breakdown"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|row| row["by"] == "category")
+            .filter_map(|row| {
+                Some((
+                    row["value"].as_str()?.to_string(),
+                    row["accuracy"].as_f64()?,
+                ))
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// sha256 of the embedding model the page uses, once loaded (share links record it).
