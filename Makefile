@@ -46,6 +46,15 @@ bench: setup cli
 	python3 bench/run.py --lexeval $(LEXEVAL)
 	cargo bench -p lexeval-core --profile release-native -- --warm-up-time 1 --measurement-time 3
 
+# Bounded fuzzing of the parsers (not part of `make test`): FUZZ_SECONDS per target, nightly + cargo-fuzz.
+FUZZ_SECONDS ?= 60
+fuzz:
+	rustup toolchain list | grep -q nightly || rustup toolchain install nightly --profile minimal
+	command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+	cd fuzz && for target in citations share_link jsonl; do \
+	  cargo +nightly fuzz run $$target -- -max_total_time=$(FUZZ_SECONDS) -max_len=4096 || exit 1; \
+	done
+
 clean:
 	cargo clean
 	rm -rf dist

@@ -1,23 +1,20 @@
-//! JSON Lines input: every line checked before any work starts, the first bad line named.
+//! JSON Lines input files: every line checked before any work starts, the first bad line named.
 
 use crate::input::read_text;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use serde::de::DeserializeOwned;
 use std::path::Path;
 
-/// Rows of a JSONL file (blank lines skipped, a leading BOM ignored); `shape` describes one line for errors.
+/// Rows of a JSONL file; `shape` describes one line for errors.
 pub fn read_jsonl<T: DeserializeOwned>(path: &Path, shape: &str) -> Result<Vec<T>> {
-    let text = read_text(path)?;
-    let rows = text
-        .trim_start_matches('\u{feff}')
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(i, line)| {
-            serde_json::from_str(line.trim())
-                .with_context(|| format!("{} line {}: expected {shape}", path.display(), i + 1))
-        })
-        .collect::<Result<Vec<T>>>()?;
+    let rows = lexeval_core::jsonl::parse(&read_text(path)?).map_err(|e| {
+        anyhow::anyhow!(
+            "{} line {}: expected {shape}: {}",
+            path.display(),
+            e.line,
+            e.message
+        )
+    })?;
     if rows.is_empty() {
         bail!("{}: no JSON lines", path.display());
     }

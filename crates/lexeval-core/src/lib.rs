@@ -7,6 +7,7 @@ pub mod casefacts;
 pub mod citations;
 pub mod claims;
 pub mod fresco;
+pub mod jsonl;
 pub mod legalsearchqa;
 pub mod matching;
 pub mod pointwise;
