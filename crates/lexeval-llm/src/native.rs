@@ -14,6 +14,14 @@ pub struct NativeClient {
     cache: Box<dyn ResponseCache>,
 }
 
+impl std::fmt::Debug for NativeClient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NativeClient")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
 impl NativeClient {
     /// A client with an in-memory cache.
     pub fn new(config: LlmConfig) -> Self {
