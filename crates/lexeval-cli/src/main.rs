@@ -20,12 +20,18 @@ struct Cli {
 enum Command {
     /// Print a saved score report (JSON) as a readable table.
     Show(commands::show::Args),
+    /// Split text into subclaims with an LLM (FActScore, WiCE, Chen et al. or R-ND prompt).
+    Decompose(commands::decompose::Args),
+    /// DecompScore: decompose, then count the subclaims the LLM finds supported by their sentence.
+    Decompscore(commands::decompscore::Args),
 }
 
 fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Show(args) => commands::show::run(args),
+        Command::Decompose(args) => commands::decompose::run(args),
+        Command::Decompscore(args) => commands::decompscore::run(args),
     };
     if let Err(err) = result {
         eprintln!("lexeval: error: {err:#}");

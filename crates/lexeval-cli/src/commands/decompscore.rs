@@ -1,0 +1,35 @@
+//! `lexeval decompscore FILE --method ...`: DecompScore as a score report.
+
+use super::llm_args::LlmArgs;
+use super::show::print_report;
+use crate::input::read_text;
+use anyhow::Result;
+use lexeval_llm::tasks::decompose::Method;
+use lexeval_llm::tasks::decompscore::decompscore;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Text to decompose and check (`-` for standard input).
+    pub input: PathBuf,
+    /// factscore, wice, chen or rnd (Wanner et al. 2024, Table 1).
+    #[arg(long, default_value = "rnd")]
+    pub method: Method,
+    #[command(flatten)]
+    pub llm: LlmArgs,
+    /// Print the score report as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let text = read_text(&args.input)?;
+    let client = args.llm.client()?;
+    let report = decompscore(&client, &text, args.method);
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_report(&report);
+    }
+    Ok(())
+}
