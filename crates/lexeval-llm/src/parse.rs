@@ -17,6 +17,15 @@ pub fn parse_yes_no(answer: &str) -> Result<bool, LlmError> {
         .ok_or_else(|| LlmError::UnparseableAnswer(format!("no Yes/No in {:?}", preview(answer))))
 }
 
+/// The last whole number in the answer (a chosen option after an explanation).
+pub fn parse_last_number(answer: &str) -> Result<usize, LlmError> {
+    answer
+        .split(|c: char| !c.is_ascii_digit())
+        .rev()
+        .find_map(|word| word.parse().ok())
+        .ok_or_else(|| LlmError::UnparseableAnswer(format!("no number in {:?}", preview(answer))))
+}
+
 /// Subclaims from a "- fact" list; falls back to numbered lines ("1. fact").
 pub fn parse_bullets(answer: &str) -> Vec<String> {
     answer
@@ -70,6 +79,15 @@ mod tests {
         assert_eq!(parse_yes_no("True"), Ok(true));
         assert!(parse_yes_no("I cannot tell — nobody knows").is_err());
         assert!(parse_yes_no("").is_err());
+    }
+
+    #[test]
+    fn last_number_is_the_choice() {
+        assert_eq!(
+            parse_last_number("Point 1 is close but 3 is closer: 3."),
+            Ok(3)
+        );
+        assert!(parse_last_number("none").is_err());
     }
 
     #[test]

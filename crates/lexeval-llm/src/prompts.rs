@@ -10,6 +10,13 @@ pub const DECOMPOSE_WICE: Template = Template(include_str!("../prompts/decompose
 pub const DECOMPOSE_CHEN: Template = Template(include_str!("../prompts/decompose_chen.txt"));
 pub const DECOMPOSE_RND: Template = Template(include_str!("../prompts/decompose_rnd.txt"));
 pub const SUPPORT_CHECK: Template = Template(include_str!("../prompts/support_check.txt"));
+pub const CASEFACTS_VERDICT: Template = Template(include_str!("../prompts/casefacts_verdict.txt"));
+pub const LEGALSEARCHQA_JUDGE: Template =
+    Template(include_str!("../prompts/legalsearchqa_judge.txt"));
+pub const POINTWISE_EXTRACT: Template = Template(include_str!("../prompts/pointwise_extract.txt"));
+pub const POINTWISE_MATCH: Template = Template(include_str!("../prompts/pointwise_match.txt"));
+pub const POINTWISE_TIEBREAK: Template =
+    Template(include_str!("../prompts/pointwise_tiebreak.txt"));
 pub const LFRESCO_SIMILARITY: Template =
     Template(include_str!("../prompts/lfresco_similarity.txt"));
 
@@ -62,6 +69,14 @@ mod tests {
             prompt,
             "Segment the following sentence into individual facts:\nHe ruled {sentence}."
         );
+    }
+
+    #[test]
+    fn json_braces_in_a_template_are_kept() {
+        let prompt = CASEFACTS_VERDICT.render(&[("case_list", "Roe v. Wade"), ("claim", "C")]);
+        assert!(prompt.contains("Claim: C"));
+        assert!(prompt.contains("Valid Supreme Court Cases:\n\nRoe v. Wade"));
+        assert!(prompt.contains("{\n  \"explanation\""));
     }
 
     #[test]

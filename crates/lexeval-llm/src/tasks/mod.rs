@@ -1,8 +1,11 @@
 //! Metric tasks built on the `Complete` trait: each keeps its prompts and raw answers for the report.
 
+pub mod casefacts;
 pub mod decompose;
 pub mod decompscore;
 pub mod judge_claims;
+pub mod legalsearchqa;
+pub mod pointwise;
 pub mod sentences;
 
 use crate::error::LlmError;
