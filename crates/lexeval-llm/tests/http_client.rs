@@ -4,7 +4,7 @@ use lexeval_llm::cache::FileCache;
 use lexeval_llm::native::NativeClient;
 use lexeval_llm::tasks::decompose::Method;
 use lexeval_llm::tasks::decompscore::decompscore;
-use lexeval_llm::tasks::judge_claims::judge_claims;
+use lexeval_llm::tasks::judge_claims::{judge_claims, llm_similarity};
 use lexeval_llm::{ApiKey, Complete, LlmConfig, LlmError};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -248,4 +248,24 @@ fn judge_claims_reads_the_final_verdict() {
         .exchange
         .prompt
         .contains("Reference claim: ref"));
+}
+
+#[test]
+fn llm_similarity_is_binary_with_per_pair_errors() {
+    let server = serve(|prompt, _| {
+        if prompt.contains("Generated claim: same") {
+            chat("Yes")
+        } else if prompt.contains("Generated claim: other") {
+            chat("No")
+        } else {
+            chat("hmm")
+        }
+    });
+    let client = NativeClient::new(config(&server));
+    let mut similarity = llm_similarity(&client);
+    assert_eq!(similarity("ref", "same"), Ok(1.0));
+    assert_eq!(similarity("ref", "other"), Ok(0.0));
+    assert!(similarity("ref", "vague")
+        .unwrap_err()
+        .contains("no Yes/No"));
 }

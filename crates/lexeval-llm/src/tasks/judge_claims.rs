@@ -7,6 +7,25 @@ use crate::parse::parse_yes_no;
 use crate::prompts::LFRESCO_SIMILARITY;
 use serde::Serialize;
 
+/// B-SIM as a continuous similarity for the FRESCO engine: `(reference, candidate)` → 1.0 or 0.0,
+/// or the per-pair error (failed call, no Yes/No).
+pub fn llm_similarity(client: &dyn Complete) -> impl FnMut(&str, &str) -> Result<f64, String> + '_ {
+    move |reference, candidate| {
+        let pair = [(candidate.to_string(), reference.to_string())];
+        let judgment = judge_claims(client, &pair).pop();
+        match judgment {
+            Some(ClaimJudgment {
+                similar: Some(similar),
+                ..
+            }) => Ok(if similar { 1.0 } else { 0.0 }),
+            Some(ClaimJudgment { exchange, .. }) => {
+                Err(exchange.error.unwrap_or_else(|| "no verdict".into()))
+            }
+            None => Err("no answer".into()),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ClaimJudgment {
     /// 1/0 similarity; null when the call failed or the answer had no Yes/No.
