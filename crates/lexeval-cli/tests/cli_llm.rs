@@ -77,3 +77,14 @@ fn unknown_method_is_a_clear_error() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("unknown decomposition method"), "{err}");
 }
+
+#[test]
+fn decompscore_text_lists_scores_and_coherent_subclaims() {
+    let out = lexeval(&["decompscore", "-", "--method", "chen"], &serve());
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text,
+        "decompscore  2\ncoherence    1\nsubclaims    2\ncoherent subclaims:\n- The court ruled.\n- The ruling was in 2001.\n"
+    );
+}

@@ -1,9 +1,9 @@
 //! `lexeval decompscore FILE --method ...`: DecompScore as a score report.
 
 use super::llm_args::LlmArgs;
-use super::show::print_report;
 use crate::input::read_text;
 use anyhow::Result;
+use lexeval_core::report::ScoreReport;
 use lexeval_llm::tasks::decompose::Method;
 use lexeval_llm::tasks::decompscore::decompscore;
 use std::path::PathBuf;
@@ -29,7 +29,27 @@ pub fn run(args: Args) -> Result<()> {
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        print_report(&report);
+        print_text(&report);
     }
     Ok(())
+}
+
+/// The scores, then the coherent (supported) subclaims, one per line.
+fn print_text(report: &ScoreReport) {
+    for score in &report.scores {
+        match (score.value, &score.null_reason) {
+            (Some(value), _) => println!("{:<12} {value}", score.name),
+            (None, reason) => println!(
+                "{:<12} n/a ({})",
+                score.name,
+                reason.as_deref().unwrap_or("")
+            ),
+        }
+    }
+    if let Some(subclaims) = report.details["coherent_subclaims"].as_array() {
+        println!("coherent subclaims:");
+        for subclaim in subclaims.iter().filter_map(|s| s.as_str()) {
+            println!("- {subclaim}");
+        }
+    }
 }

@@ -15,12 +15,6 @@ pub fn run(args: Args) -> Result<()> {
     let text = read_text(&args.report)?;
     let report: ScoreReport = serde_json::from_str(&text)
         .with_context(|| format!("{} is not a lexeval score report", args.report.display()))?;
-    print_report(&report);
-    Ok(())
-}
-
-/// The headline scores of a report as a readable table.
-pub fn print_report(report: &ScoreReport) {
     println!(
         "{} (metric version {})",
         report.metric, report.metric_version
@@ -32,4 +26,5 @@ pub fn print_report(report: &ScoreReport) {
             (None, None) => println!("  {:<24} n/a", score.name),
         }
     }
+    Ok(())
 }
