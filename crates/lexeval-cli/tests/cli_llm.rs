@@ -88,3 +88,16 @@ fn decompscore_text_lists_scores_and_coherent_subclaims() {
         "decompscore  2\ncoherence    1\nsubclaims    2\ncoherent subclaims:\n- The court ruled.\n- The ruling was in 2001.\n"
     );
 }
+
+#[test]
+fn missing_endpoint_is_a_clear_error() {
+    let out = Command::cargo_bin("lexeval")
+        .unwrap()
+        .args(["decompose", "-"])
+        .write_stdin("Text.")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--endpoint URL and --model NAME"), "{err}");
+}

@@ -1,6 +1,7 @@
-//! Flags shared by the LLM-backed subcommands; the key comes only from LEXEVAL_API_KEY.
+//! Flags shared by the LLM-backed subcommands (optional, so metrics with other similarities can
+//! flatten them too); the key comes only from LEXEVAL_API_KEY.
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use lexeval_llm::cache::{FileCache, MemoryCache, ResponseCache};
 use lexeval_llm::native::NativeClient;
 use lexeval_llm::{ApiKey, LlmConfig};
@@ -11,10 +12,10 @@ use std::time::Duration;
 pub struct LlmArgs {
     /// OpenAI-compatible base URL, e.g. https://api.openai.com/v1 or http://127.0.0.1:8080/v1.
     #[arg(long)]
-    pub endpoint: String,
+    pub endpoint: Option<String>,
     /// Model name sent to the endpoint.
     #[arg(long)]
-    pub model: String,
+    pub model: Option<String>,
     #[arg(long, default_value_t = 0.0)]
     pub temperature: f64,
     #[arg(long)]
@@ -32,8 +33,11 @@ pub struct LlmArgs {
 
 impl LlmArgs {
     pub fn client(&self) -> Result<NativeClient> {
+        let (Some(endpoint), Some(model)) = (&self.endpoint, &self.model) else {
+            bail!("an LLM needs --endpoint URL and --model NAME (key from LEXEVAL_API_KEY)");
+        };
         let key = ApiKey::new(std::env::var("LEXEVAL_API_KEY").unwrap_or_default());
-        let mut config = LlmConfig::new(&self.endpoint, &self.model, key);
+        let mut config = LlmConfig::new(endpoint, model, key);
         config.temperature = self.temperature;
         config.seed = self.seed;
         config.timeout = Duration::from_secs(self.timeout.max(1));
