@@ -45,6 +45,10 @@ enum Command {
     Legalsearchqa(commands::legalsearchqa::Args),
     /// U-Score of one legal answer (lower is better), with its cue phrases.
     Uscore(commands::uscore::Args),
+    /// Split text into subclaims with an LLM (FActScore, WiCE, Chen et al. or R-ND prompt).
+    Decompose(commands::decompose::Args),
+    /// DecompScore: decompose, then count the subclaims the LLM finds supported by their sentence.
+    Decompscore(commands::decompscore::Args),
 }
 
 fn main() {
@@ -63,6 +67,8 @@ fn main() {
         Command::Retrieve(args) => commands::retrieve::run(args),
         Command::Legalsearchqa(args) => commands::legalsearchqa::run(args),
         Command::Uscore(args) => commands::uscore::run(args),
+        Command::Decompose(args) => commands::decompose::run(args),
+        Command::Decompscore(args) => commands::decompscore::run(args),
     };
     if let Err(err) = result {
         eprintln!("lexeval: error: {err:#}");

@@ -1,0 +1,54 @@
+//! Flags shared by the LLM-backed subcommands (optional, so metrics with other similarities can
+//! flatten them too); the key comes only from LEXEVAL_API_KEY.
+
+use anyhow::{bail, Context, Result};
+use lexeval_llm::cache::{FileCache, MemoryCache, ResponseCache};
+use lexeval_llm::native::NativeClient;
+use lexeval_llm::{ApiKey, LlmConfig};
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(clap::Args)]
+pub struct LlmArgs {
+    /// OpenAI-compatible base URL, e.g. https://api.openai.com/v1 or http://127.0.0.1:8080/v1.
+    #[arg(long)]
+    pub endpoint: Option<String>,
+    /// Model name sent to the endpoint.
+    #[arg(long)]
+    pub model: Option<String>,
+    #[arg(long, default_value_t = 0.0)]
+    pub temperature: f64,
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Seconds before one request is abandoned.
+    #[arg(long, default_value_t = 60)]
+    pub timeout: u64,
+    /// Requests in flight at once.
+    #[arg(long, default_value_t = 4)]
+    pub concurrency: usize,
+    /// Directory for cached answers (JSON lines); without it answers are cached for this run only.
+    #[arg(long)]
+    pub cache_dir: Option<PathBuf>,
+}
+
+impl LlmArgs {
+    pub fn client(&self) -> Result<NativeClient> {
+        let (Some(endpoint), Some(model)) = (&self.endpoint, &self.model) else {
+            bail!("an LLM needs --endpoint URL and --model NAME (key from LEXEVAL_API_KEY)");
+        };
+        let key = ApiKey::new(std::env::var("LEXEVAL_API_KEY").unwrap_or_default());
+        let mut config = LlmConfig::new(endpoint, model, key);
+        config.temperature = self.temperature;
+        config.seed = self.seed;
+        config.timeout = Duration::from_secs(self.timeout.max(1));
+        config.concurrency = self.concurrency.max(1);
+        let cache: Box<dyn ResponseCache> = match &self.cache_dir {
+            Some(dir) => Box::new(
+                FileCache::open(dir)
+                    .with_context(|| format!("cannot open cache directory {}", dir.display()))?,
+            ),
+            None => Box::new(MemoryCache::default()),
+        };
+        Ok(NativeClient::with_cache(config, cache))
+    }
+}

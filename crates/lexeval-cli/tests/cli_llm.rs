@@ -1,0 +1,103 @@
+//! `lexeval decompose` / `decompscore` against a scripted OpenAI-compatible server on 127.0.0.1.
+
+use assert_cmd::Command;
+use serde_json::{json, Value};
+
+const KEY: &str = "sk-cli-SECRET-77";
+
+/// Answers decomposition prompts with two bullets and support checks with a chatty "Yes".
+fn serve() -> String {
+    let server = tiny_http::Server::http("127.0.0.1:0").unwrap();
+    let port = server.server_addr().to_ip().unwrap().port();
+    std::thread::spawn(move || {
+        for mut request in server.incoming_requests() {
+            let mut body = String::new();
+            request.as_reader().read_to_string(&mut body).unwrap();
+            let prompt: Value = serde_json::from_str(&body).unwrap();
+            let prompt = prompt["messages"][0]["content"]
+                .as_str()
+                .unwrap_or_default();
+            let content = if prompt.contains("Context:") {
+                "The context says so. Yes"
+            } else {
+                "- The court ruled.\n- The ruling was in 2001."
+            };
+            let reply = json!({"choices": [{"message": {"content": content}}]}).to_string();
+            let _ = request.respond(tiny_http::Response::from_string(reply));
+        }
+    });
+    format!("http://127.0.0.1:{port}/v1")
+}
+
+fn lexeval(args: &[&str], endpoint: &str) -> std::process::Output {
+    Command::cargo_bin("lexeval")
+        .unwrap()
+        .args(args)
+        .args(["--endpoint", endpoint, "--model", "m", "--seed", "1"])
+        .env("LEXEVAL_API_KEY", KEY)
+        .write_stdin("The court ruled in 2001.")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn decompose_prints_subclaims() {
+    let out = lexeval(&["decompose", "-", "--method", "wice"], &serve());
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text,
+        "The court ruled in 2001.\n- The court ruled.\n- The ruling was in 2001.\n"
+    );
+}
+
+#[test]
+fn decompscore_json_is_a_report_without_the_key() {
+    let out = lexeval(&["decompscore", "-", "--json"], &serve());
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains(KEY));
+    let report: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(report["metric"], "decompscore");
+    assert_eq!(
+        report["scores"][0],
+        json!({"name": "decompscore", "value": 2.0})
+    );
+    assert_eq!(report["settings"]["method"], "rnd");
+    assert_eq!(report["settings"]["llm"]["seed"], 1);
+}
+
+#[test]
+fn unknown_method_is_a_clear_error() {
+    let out = lexeval(
+        &["decompose", "-", "--method", "magic"],
+        "http://127.0.0.1:9/v1",
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("unknown decomposition method"), "{err}");
+}
+
+#[test]
+fn decompscore_text_lists_scores_and_coherent_subclaims() {
+    let out = lexeval(&["decompscore", "-", "--method", "chen"], &serve());
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text,
+        "decompscore  2\ncoherence    1\nsubclaims    2\ncoherent subclaims:\n- The court ruled.\n- The ruling was in 2001.\n"
+    );
+}
+
+#[test]
+fn missing_endpoint_is_a_clear_error() {
+    let out = Command::cargo_bin("lexeval")
+        .unwrap()
+        .args(["decompose", "-"])
+        .write_stdin("Text.")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--endpoint URL and --model NAME"), "{err}");
+}

@@ -1,0 +1,93 @@
+//! The transport-independent part of a chat completion: request body, response parsing, cache key,
+//! and the `Complete` trait the tasks are written against.
+
+use crate::config::LlmConfig;
+use crate::error::LlmError;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+/// Anything that answers prompts: the native client, or a scripted stand-in.
+pub trait Complete {
+    /// Answers in the order of `prompts`; each prompt fails or succeeds on its own.
+    fn complete_many(&self, prompts: &[String]) -> Vec<Result<String, LlmError>>;
+
+    /// Settings to record in reports (never the key).
+    fn settings(&self) -> Value;
+}
+
+/// JSON body of `POST {endpoint}/chat/completions` for one user prompt.
+pub fn request_body(config: &LlmConfig, prompt: &str) -> Value {
+    let mut body = json!({
+        "model": config.model,
+        "messages": [{"role": "user", "content": prompt}],
+        "temperature": config.temperature,
+    });
+    if let Some(seed) = config.seed {
+        body["seed"] = json!(seed);
+    }
+    body
+}
+
+/// The assistant text of a chat completion response.
+pub fn parse_response(body: &str) -> Result<String, LlmError> {
+    let value: Value = serde_json::from_str(body)
+        .map_err(|e| LlmError::MalformedResponse(format!("not JSON ({e})")))?;
+    value
+        .pointer("/choices/0/message/content")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .ok_or_else(|| LlmError::MalformedResponse("no choices[0].message.content".into()))
+}
+
+/// Cache key: sha256 of endpoint, model, prompt and sampling parameters — never the key.
+pub fn cache_key(config: &LlmConfig, prompt: &str) -> String {
+    let material = json!({
+        "endpoint": config.endpoint.trim_end_matches('/'),
+        "model": config.model,
+        "prompt": prompt,
+        "temperature": config.temperature,
+        "seed": config.seed,
+    });
+    let digest = Sha256::digest(material.to_string().as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::ApiKey;
+
+    #[test]
+    fn body_carries_model_prompt_and_seed() {
+        let mut config = LlmConfig::new("http://h/v1", "m1", ApiKey::new("k"));
+        config.seed = Some(7);
+        let body = request_body(&config, "hi");
+        assert_eq!(body["model"], "m1");
+        assert_eq!(body["messages"][0]["content"], "hi");
+        assert_eq!(body["seed"], 7);
+        assert_eq!(body["temperature"], 0.0);
+    }
+
+    #[test]
+    fn response_content_is_extracted_or_reported() {
+        let ok = r#"{"choices":[{"message":{"role":"assistant","content":"Yes."}}]}"#;
+        assert_eq!(parse_response(ok).unwrap(), "Yes.");
+        assert!(matches!(
+            parse_response("{oops"),
+            Err(LlmError::MalformedResponse(_))
+        ));
+        assert!(matches!(
+            parse_response("{}"),
+            Err(LlmError::MalformedResponse(_))
+        ));
+    }
+
+    #[test]
+    fn cache_key_ignores_the_api_key_but_not_the_prompt() {
+        let a = LlmConfig::new("http://h/v1", "m", ApiKey::new("k1"));
+        let b = LlmConfig::new("http://h/v1/", "m", ApiKey::new("k2"));
+        assert_eq!(cache_key(&a, "p"), cache_key(&b, "p"));
+        assert_ne!(cache_key(&a, "p"), cache_key(&a, "q"));
+        assert_eq!(cache_key(&a, "p").len(), 64);
+    }
+}

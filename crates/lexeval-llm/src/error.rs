@@ -1,0 +1,29 @@
+//! Errors of one LLM call. None of them carries the API key: they are built from status codes,
+//! response bodies and transport messages only.
+
+use thiserror::Error;
+
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum LlmError {
+    #[error("request timed out")]
+    Timeout,
+    #[error("transport error: {0}")]
+    Transport(String),
+    #[error("HTTP {status} from the endpoint: {body}")]
+    Status { status: u16, body: String },
+    #[error("malformed response: {0}")]
+    MalformedResponse(String),
+    #[error("unparseable answer: {0}")]
+    UnparseableAnswer(String),
+}
+
+impl LlmError {
+    /// Rate limits and server errors are worth retrying; client errors and bad answers are not.
+    pub fn is_retryable(&self) -> bool {
+        match self {
+            LlmError::Timeout | LlmError::Transport(_) => true,
+            LlmError::Status { status, .. } => *status == 429 || *status >= 500,
+            LlmError::MalformedResponse(_) | LlmError::UnparseableAnswer(_) => false,
+        }
+    }
+}

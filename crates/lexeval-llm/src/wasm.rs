@@ -1,0 +1,121 @@
+//! Browser transport for the page: `fetch` through gloo-net, a timeout through `AbortController`,
+//! retries with backoff on 429/5xx, bounded concurrency with `buffered`, and a response cache.
+//! Request building, response parsing and the cache key are shared with the native client.
+
+use crate::cache::{MemoryCache, ResponseCache};
+use crate::chat::{cache_key, parse_response, request_body};
+use crate::config::LlmConfig;
+use crate::error::LlmError;
+use futures_util::stream::{self, StreamExt};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+pub struct WasmClient {
+    config: LlmConfig,
+    cache: Box<dyn ResponseCache>,
+}
+
+impl std::fmt::Debug for WasmClient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WasmClient")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl WasmClient {
+    pub fn new(config: LlmConfig) -> Self {
+        Self::with_cache(config, Box::new(MemoryCache::default()))
+    }
+
+    /// The page passes its IndexedDB-backed cache here.
+    pub fn with_cache(config: LlmConfig, cache: Box<dyn ResponseCache>) -> Self {
+        WasmClient { config, cache }
+    }
+
+    pub async fn complete(&self, prompt: &str) -> Result<String, LlmError> {
+        let key = cache_key(&self.config, prompt);
+        if let Some(answer) = self.cache.get(&key) {
+            return Ok(answer);
+        }
+        let mut delay = self.config.backoff;
+        let mut attempt = 0;
+        let answer = loop {
+            match self.send_once(prompt).await {
+                Err(err) if err.is_retryable() && attempt < self.config.max_retries => {
+                    attempt += 1;
+                    sleep_ms(millis(delay)).await;
+                    delay = delay.saturating_mul(2);
+                }
+                other => break other?,
+            }
+        };
+        self.cache.put(&key, &answer);
+        Ok(answer)
+    }
+
+    /// Answers in prompt order, at most `concurrency` requests in flight.
+    pub async fn complete_many(&self, prompts: &[String]) -> Vec<Result<String, LlmError>> {
+        stream::iter(prompts)
+            .map(|prompt| self.complete(prompt))
+            .buffered(self.config.concurrency.max(1))
+            .collect()
+            .await
+    }
+
+    async fn send_once(&self, prompt: &str) -> Result<String, LlmError> {
+        let controller = web_sys::AbortController::new()
+            .map_err(|_| LlmError::Transport("AbortController unavailable".into()))?;
+        let abort = controller.clone();
+        let on_timeout = Closure::once_into_js(move || abort.abort());
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                on_timeout.unchecked_ref(),
+                millis(self.config.timeout),
+            );
+        }
+        let signal = controller.signal();
+        let mut request = gloo_net::http::Request::post(&self.config.completions_url())
+            .header("Content-Type", "application/json")
+            .abort_signal(Some(&signal));
+        if !self.config.api_key.is_empty() {
+            request = request.header(
+                "Authorization",
+                &format!("Bearer {}", self.config.api_key.expose()),
+            );
+        }
+        let request = request
+            .body(request_body(&self.config, prompt).to_string())
+            .map_err(|e| LlmError::Transport(e.to_string()))?;
+        let response = request.send().await.map_err(|e| {
+            if signal.aborted() {
+                LlmError::Timeout
+            } else {
+                LlmError::Transport(e.to_string())
+            }
+        })?;
+        let status = response.status();
+        let text = response
+            .text()
+            .await
+            .map_err(|e| LlmError::Transport(e.to_string()))?;
+        if !(200..300).contains(&status) {
+            let body = text.chars().take(200).collect();
+            return Err(LlmError::Status { status, body });
+        }
+        parse_response(&text)
+    }
+}
+
+fn millis(duration: std::time::Duration) -> i32 {
+    i32::try_from(duration.as_millis()).unwrap_or(i32::MAX)
+}
+
+async fn sleep_ms(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
