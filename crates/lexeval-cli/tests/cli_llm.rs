@@ -101,3 +101,55 @@ fn missing_endpoint_is_a_clear_error() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("--endpoint URL and --model NAME"), "{err}");
 }
+
+/// Answers every prompt with `answer`.
+fn serve_constant(answer: &'static str) -> String {
+    let server = tiny_http::Server::http("127.0.0.1:0").unwrap();
+    let port = server.server_addr().to_ip().unwrap().port();
+    std::thread::spawn(move || {
+        for request in server.incoming_requests() {
+            let reply = json!({"choices": [{"message": {"content": answer}}]}).to_string();
+            let _ = request.respond(tiny_http::Response::from_string(reply));
+        }
+    });
+    format!("http://127.0.0.1:{port}/v1")
+}
+
+#[test]
+fn fresco_with_llm_similarity_counts_judged_pairs() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let reference = dir.join("fresco-llm-reference.txt");
+    let candidate = dir.join("fresco-llm-candidate.txt");
+    std::fs::write(
+        &reference,
+        "Fees are discretionary. Hardt v. Reliance, 560 U.S. 242 (2010).",
+    )
+    .unwrap();
+    std::fs::write(
+        &candidate,
+        "Courts may award fees. Hardt v. Reliance, 560 U.S. 242 (2010).",
+    )
+    .unwrap();
+    for (answer, expected) in [("Yes", 1.0), ("No", 0.0)] {
+        let out = Command::cargo_bin("lexeval")
+            .unwrap()
+            .args(["fresco", "--similarity", "llm", "--json", "-r"])
+            .arg(&reference)
+            .arg("-c")
+            .arg(&candidate)
+            .args(["--endpoint", &serve_constant(answer), "--model", "m"])
+            .env("LEXEVAL_API_KEY", KEY)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(!text.contains(KEY));
+        let report: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(report["settings"]["similarity"], "llm");
+        assert_eq!(report["score"], json!(expected), "{answer}");
+    }
+}

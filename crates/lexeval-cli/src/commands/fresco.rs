@@ -3,8 +3,11 @@
 use crate::input::read_text;
 use anyhow::{bail, Result};
 use lexeval_core::citations::claims;
-use lexeval_core::fresco::{score, FrescoSettings};
+use lexeval_core::claims::AttributedClaim;
+use lexeval_core::fresco::{score, FrescoSettings, Similarity};
+use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::{f1, RougeType};
+use lexeval_llm::tasks::judge_claims::llm_similarity;
 use std::path::PathBuf;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -41,6 +44,9 @@ pub struct Args {
     /// Print the score report as JSON (with `score`, `citation_recall`, `citation_precision` on top).
     #[arg(long)]
     pub json: bool,
+    /// The OpenAI-compatible endpoint for `--similarity llm` (key from LEXEVAL_API_KEY).
+    #[command(flatten)]
+    pub llm: crate::commands::llm_args::LlmArgs,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -53,23 +59,40 @@ pub fn run(args: Args) -> Result<()> {
             args.threshold
         );
     }
-    let (kind, name) = match args.similarity {
-        SimilarityKind::RougeL => (RougeType::L, "rougeL"),
-        SimilarityKind::Rouge1 => (RougeType::N(1), "rouge1"),
-        SimilarityKind::Rouge2 => (RougeType::N(2), "rouge2"),
-        SimilarityKind::Embedding | SimilarityKind::Llm => {
-            bail!("--similarity embedding and llm are not available in this build yet; use rougeL, rouge1 or rouge2")
-        }
-    };
     let reference = claims(&read_text(&args.reference)?);
     let candidate = claims(&read_text(&args.candidate)?);
-    let settings = FrescoSettings {
-        similarity: name.to_string(),
-        threshold: args.threshold,
-        generalized: args.generalized,
+    let rouge = |kind: RougeType| move |a: &str, b: &str| Ok(f1(kind, a, b, true));
+    let report = match args.similarity {
+        SimilarityKind::RougeL => score_with(
+            &args,
+            "rougeL",
+            &reference,
+            &candidate,
+            &mut rouge(RougeType::L),
+        ),
+        SimilarityKind::Rouge1 => score_with(
+            &args,
+            "rouge1",
+            &reference,
+            &candidate,
+            &mut rouge(RougeType::N(1)),
+        ),
+        SimilarityKind::Rouge2 => score_with(
+            &args,
+            "rouge2",
+            &reference,
+            &candidate,
+            &mut rouge(RougeType::N(2)),
+        ),
+        SimilarityKind::Llm => {
+            let client = args.llm.client()?;
+            let mut judge = llm_similarity(&client);
+            score_with(&args, "llm", &reference, &candidate, &mut judge)
+        }
+        SimilarityKind::Embedding => {
+            bail!("--similarity embedding is not available in this build yet; use rougeL, rouge1, rouge2 or llm")
+        }
     };
-    let mut similarity = |a: &str, b: &str| Ok(f1(kind, a, b, true));
-    let report = score(&reference, &candidate, &settings, &mut similarity);
     if args.json {
         let mut value = serde_json::to_value(&report)?;
         value["score"] = serde_json::to_value(report.score(&report.metric))?;
@@ -81,4 +104,19 @@ pub fn run(args: Args) -> Result<()> {
         crate::commands::show::print_scores(&report);
     }
     Ok(())
+}
+
+fn score_with(
+    args: &Args,
+    name: &str,
+    reference: &[AttributedClaim],
+    candidate: &[AttributedClaim],
+    similarity: &mut Similarity<'_>,
+) -> ScoreReport {
+    let settings = FrescoSettings {
+        similarity: name.to_string(),
+        threshold: args.threshold,
+        generalized: args.generalized,
+    };
+    score(reference, candidate, &settings, similarity)
 }
