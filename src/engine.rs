@@ -2,10 +2,12 @@
 //! so wiring a metric in (or changing its details format) is a local change.
 
 use crate::state::settings::{LlmSettings, Settings, Similarity};
+use lexeval_core::casefacts::{self, GoldClaim, Prediction};
 use lexeval_core::citations::{claims, extract};
 use lexeval_core::fresco::{self, FrescoSettings};
+use lexeval_core::pointwise::{self, Assignment, PointwiseSettings};
 use lexeval_core::report::ScoreReport;
-use lexeval_core::rouge::{RougeOptions, RougeScorer, RougeType};
+use lexeval_core::rouge::{BootstrapAggregator, RougeOptions, RougeScorer, RougeType};
 use std::fmt;
 
 /// Version of the metric definitions this build computes; share links carry it.
@@ -108,7 +110,7 @@ impl BenchmarkKind {
     pub fn example_line(self) -> &'static str {
         match self {
             BenchmarkKind::CaseFacts => {
-                r#"{"claim": "…", "predicted_cases": ["Hill v. Colorado"], "predicted_verdict": "Overruled"}"#
+                r#"{"claim": "…", "case_name": ["Hill v. Colorado"], "label": "OVERRULED", "predicted_cases": ["Hill v. Colorado"], "predicted_verdict": "OVERRULED"}"#
             }
             BenchmarkKind::LegalSearchQa => {
                 r#"{"id": "lsqa_001", "answer": 1, "explanation": "…"}"#
@@ -163,13 +165,7 @@ pub async fn brief_check(
 ) -> Result<Vec<ScoreReport>, EngineError> {
     check_live(reference)?;
     check_live(candidate)?;
-    let kind = match settings.similarity {
-        Similarity::RougeL => RougeType::L,
-        Similarity::Rouge1 => RougeType::N(1),
-        Similarity::Rouge2 => RougeType::N(2),
-        Similarity::Embedding => return Err(EngineError::NotInBuild("embedding similarity")),
-        Similarity::Llm => return Err(EngineError::NotInBuild("LLM similarity")),
-    };
+    let kind = rouge_kind(settings.similarity)?;
     let fresco_settings = FrescoSettings {
         similarity: settings.similarity.id().to_string(),
         threshold: settings.threshold,
@@ -191,15 +187,50 @@ pub async fn brief_check(
     Ok(vec![fresco, rouge])
 }
 
-/// Summary check: pointwise recall and precision of the reference summary's points.
+/// The ROUGE variant behind a similarity setting; the model-based similarities are not in this build yet.
+fn rouge_kind(similarity: Similarity) -> Result<RougeType, EngineError> {
+    match similarity {
+        Similarity::RougeL => Ok(RougeType::L),
+        Similarity::Rouge1 => Ok(RougeType::N(1)),
+        Similarity::Rouge2 => Ok(RougeType::N(2)),
+        Similarity::Embedding => Err(EngineError::NotInBuild("embedding similarity")),
+        Similarity::Llm => Err(EngineError::NotInBuild("LLM similarity")),
+    }
+}
+
+/// Summary check: pointwise recall and precision of the reference summary's points (greedy A.5 assignment).
 pub async fn summary_check(
     reference: &str,
     candidate: &str,
-    _settings: &Settings,
+    settings: &Settings,
 ) -> Result<Vec<ScoreReport>, EngineError> {
     check_live(reference)?;
     check_live(candidate)?;
-    Err(EngineError::NotInBuild("pointwise summary metric"))
+    let kind = rouge_kind(settings.similarity)?;
+    let reference_points = pointwise::points(reference);
+    let candidate_points = pointwise::points(candidate);
+    let similarity: Vec<Vec<f64>> = reference_points
+        .iter()
+        .map(|r| {
+            candidate_points
+                .iter()
+                .map(|c| lexeval_core::rouge::f1(kind, r, c, true))
+                .collect()
+        })
+        .collect();
+    let pointwise_settings = PointwiseSettings {
+        similarity: settings.similarity.id().to_string(),
+        threshold: settings.threshold,
+        assignment: Assignment::Greedy,
+        ..PointwiseSettings::default()
+    };
+    Ok(vec![pointwise::score(
+        reference,
+        &reference_points,
+        &candidate_points,
+        &similarity,
+        &pointwise_settings,
+    )])
 }
 
 /// U-Score of one legal answer, with the cue phrases that raised or lowered it.
@@ -218,18 +249,71 @@ pub async fn benchmark(
     if rows.is_empty() {
         return Err(EngineError::Input("the file has no JSON lines".into()));
     }
-    Err(EngineError::NotInBuild(kind.label()))
+    match kind {
+        BenchmarkKind::CaseFacts => casefacts_benchmark(rows),
+        BenchmarkKind::RougePairs => rouge_benchmark(rows),
+        BenchmarkKind::LegalSearchQa => Err(EngineError::NotInBuild(kind.label())),
+    }
+}
+
+/// Reads every row as `T`; the first row that does not fit is an error naming its line and the expected shape.
+fn typed_rows<T: serde::de::DeserializeOwned>(
+    rows: Vec<(usize, serde_json::Value)>,
+    kind: BenchmarkKind,
+) -> Result<Vec<T>, EngineError> {
+    rows.into_iter()
+        .map(|(line, value)| {
+            serde_json::from_value(value).map_err(|e| {
+                EngineError::Input(format!(
+                    "line {line}: {e}; expected a line like {}",
+                    kind.example_line()
+                ))
+            })
+        })
+        .collect()
+}
+
+/// CaseFacts lines carry the gold claim (`claim`, `case_name`, `label`) and the prediction together.
+fn casefacts_benchmark(rows: Vec<(usize, serde_json::Value)>) -> Result<ScoreReport, EngineError> {
+    let gold: Vec<GoldClaim> = typed_rows(rows.clone(), BenchmarkKind::CaseFacts)?;
+    let predictions: Vec<Prediction> = typed_rows(rows, BenchmarkKind::CaseFacts)?;
+    Ok(casefacts::score(&gold, &predictions))
+}
+
+#[derive(serde::Deserialize)]
+struct RougePair {
+    reference: String,
+    candidate: String,
+}
+
+/// Bootstrap mean (95% interval, 1,000 resamples, fixed seed) of ROUGE-1/2/L over all pairs.
+fn rouge_benchmark(rows: Vec<(usize, serde_json::Value)>) -> Result<ScoreReport, EngineError> {
+    let pairs: Vec<RougePair> = typed_rows(rows, BenchmarkKind::RougePairs)?;
+    let options = RougeOptions {
+        stem: true,
+        ..RougeOptions::default()
+    };
+    let scorer = RougeScorer::new(&[RougeType::N(1), RougeType::N(2), RougeType::L], options);
+    let mut aggregator =
+        BootstrapAggregator::new(0.95, 1000, 42).map_err(|e| EngineError::Input(e.to_string()))?;
+    for pair in &pairs {
+        aggregator.add_scores(&scorer.score(&pair.reference, &pair.candidate));
+    }
+    Ok(lexeval_core::rouge::aggregate_report(
+        &aggregator,
+        scorer.options(),
+    ))
 }
 
 /// Lines between progress updates (and yields to the browser) while reading a file.
 const LINES_PER_STEP: usize = 500;
 
 /// Parse JSONL into objects, reporting progress and yielding so the page stays responsive.
-/// The first bad line is an error naming its line number.
+/// The first bad line is an error naming its line number. Rows keep their (1-based) line numbers.
 async fn parse_jsonl(
     contents: &str,
     progress: &dyn Fn(f64),
-) -> Result<Vec<serde_json::Value>, EngineError> {
+) -> Result<Vec<(usize, serde_json::Value)>, EngineError> {
     let total = contents.len().max(1) as f64;
     let mut done = 0usize;
     let mut rows = Vec::new();
@@ -252,15 +336,19 @@ async fn parse_jsonl(
                 "{…}"
             )));
         }
-        rows.push(value);
+        rows.push((index + 1, value));
     }
     progress(1.0);
     Ok(rows)
 }
 
-/// The claim table of a brief-check report: one row per reference (claim, authority) pair.
+/// The comparison table of a report: for a brief check one row per reference (claim, authority) pair, for a
+/// summary check one row per reference point (its A.3 weight in the authority column).
 pub fn pairs(report: &ScoreReport) -> Vec<PairRow> {
     let details = &report.details;
+    if report.metric == "pointwise" {
+        return point_rows(details);
+    }
     let claim_text = |side: &str, index: &serde_json::Value| {
         index
             .as_u64()
@@ -284,14 +372,96 @@ pub fn pairs(report: &ScoreReport) -> Vec<PairRow> {
         .collect()
 }
 
-/// The similarity matrix of a generalized FRESCO report.
-pub fn matrix(_report: &ScoreReport) -> Option<Matrix> {
-    None
+fn point_rows(details: &serde_json::Value) -> Vec<PairRow> {
+    let candidates = details["candidate_points"].as_array();
+    details["reference_points"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(|(r, point)| {
+            let assigned = point["assigned_candidate"].as_u64();
+            let shown = assigned.or_else(|| point["matches"][0].as_u64());
+            let candidate = shown.and_then(|c| candidates?.get(c as usize)?.as_str());
+            PairRow {
+                reference_claim: point["text"].as_str().unwrap_or_default().to_string(),
+                candidate_claim: candidate.map(str::to_string),
+                authority: format!(
+                    "weight {:.3}, credit {}",
+                    point["weight"].as_f64().unwrap_or(0.0),
+                    point["credit"].as_f64().unwrap_or(0.0)
+                ),
+                similarity: shown.and_then(|c| details["similarity"][r][c as usize].as_f64()),
+                matched: assigned.is_some(),
+            }
+        })
+        .collect()
 }
 
-/// Per-class rows (class, value) of a benchmark report, for the bar chart.
-pub fn per_class(_report: &ScoreReport) -> Vec<(String, f64)> {
-    Vec::new()
+/// The point similarity matrix of a summary-check report, with the 1-1 assignment.
+pub fn matrix(report: &ScoreReport) -> Option<Matrix> {
+    if report.metric != "pointwise" {
+        return None;
+    }
+    let details = &report.details;
+    let values: Vec<Vec<f64>> = details["similarity"]
+        .as_array()?
+        .iter()
+        .map(|row| {
+            row.as_array()
+                .into_iter()
+                .flatten()
+                .map(|v| v.as_f64().unwrap_or(0.0))
+                .collect()
+        })
+        .collect();
+    if values.is_empty() || values.iter().all(Vec::is_empty) {
+        return None;
+    }
+    let labels = |items: Option<&Vec<serde_json::Value>>, field: Option<&str>| -> Vec<String> {
+        items
+            .into_iter()
+            .flatten()
+            .map(|item| {
+                field
+                    .map_or(item, |f| &item[f])
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string()
+            })
+            .collect()
+    };
+    let assignment = details["assignment"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|pair| Some((pair[0].as_u64()? as usize, pair[1].as_u64()? as usize)))
+        .collect();
+    Some(Matrix {
+        row_labels: labels(details["reference_points"].as_array(), Some("text")),
+        col_labels: labels(details["candidate_points"].as_array(), None),
+        values,
+        assignment,
+    })
+}
+
+/// Per-class rows (class, value) of a benchmark report, for the bar chart: CaseFacts verdict accuracy per gold
+/// label, ROUGE mid F-measure per type.
+pub fn per_class(report: &ScoreReport) -> Vec<(String, f64)> {
+    match report.metric.as_str() {
+        "casefacts" => report.details["per_class"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter_map(|(label, class)| Some((label.clone(), class["verdict_accuracy"].as_f64()?)))
+            .collect(),
+        "rouge" => report
+            .scores
+            .iter()
+            .filter_map(|s| Some((s.name.clone(), s.value?)))
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// sha256 of the embedding model the page uses, once loaded (share links record it).

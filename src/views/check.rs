@@ -229,7 +229,7 @@ pub fn CheckView(view: View) -> impl IntoView {
                         let matrix = reports.iter().find_map(engine::matrix);
                         view! {
                             <ScoreCards scores />
-                            <PairsTable rows=pairs threshold />
+                            <PairsTable rows=pairs threshold group_header=if view == View::Summary { "Weight" } else { "Authority" } />
                             {matrix.map(|matrix| view! { <Heatmap matrix /> })}
                         }
                             .into_any()
