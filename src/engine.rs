@@ -381,17 +381,29 @@ fn point_rows(details: &serde_json::Value) -> Vec<PairRow> {
         .enumerate()
         .map(|(r, point)| {
             let assigned = point["assigned_candidate"].as_u64();
-            let shown = assigned.or_else(|| point["matches"][0].as_u64());
+            let row = details["similarity"][r].as_array();
+            // The assigned candidate, else the most similar one (shown even below the threshold).
+            let shown = assigned.or_else(|| {
+                row?.iter()
+                    .enumerate()
+                    .filter_map(|(c, v)| Some((c, v.as_f64()?)))
+                    .max_by(|a, b| a.1.total_cmp(&b.1))
+                    .map(|(c, _)| c as u64)
+            });
             let candidate = shown.and_then(|c| candidates?.get(c as usize)?.as_str());
             PairRow {
                 reference_claim: point["text"].as_str().unwrap_or_default().to_string(),
-                candidate_claim: candidate.map(str::to_string),
+                candidate_claim: Some(
+                    candidate
+                        .unwrap_or("(the generated summary has no points)")
+                        .to_string(),
+                ),
                 authority: format!(
                     "weight {:.3}, credit {}",
                     point["weight"].as_f64().unwrap_or(0.0),
                     point["credit"].as_f64().unwrap_or(0.0)
                 ),
-                similarity: shown.and_then(|c| details["similarity"][r][c as usize].as_f64()),
+                similarity: shown.and_then(|c| row?.get(c as usize)?.as_f64()),
                 matched: assigned.is_some(),
             }
         })
@@ -443,6 +455,15 @@ pub fn matrix(report: &ScoreReport) -> Option<Matrix> {
         values,
         assignment,
     })
+}
+
+/// What the per-class bars of a benchmark report show.
+pub fn per_class_caption(report: &ScoreReport) -> &'static str {
+    match report.metric.as_str() {
+        "casefacts" => "Verdict accuracy per gold label",
+        "rouge" => "Bootstrap mid F1 per ROUGE type",
+        _ => "Per class",
+    }
 }
 
 /// Per-class rows (class, value) of a benchmark report, for the bar chart: CaseFacts verdict accuracy per gold

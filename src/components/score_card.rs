@@ -31,12 +31,37 @@ pub fn explain(name: &str) -> (&'static str, &'static str) {
             "cos(e_ref, e_gen) = e_ref · e_gen / (‖e_ref‖ ‖e_gen‖)",
         ),
         "pointwise_recall" => (
-            "Share of the reference summary's points covered by the generated summary.",
-            "recall = (1/|R|) · Σ_r [max_c sim(r, c) ≥ threshold]",
+            "Share of the reference summary's points covered by the generated summary, weighted by their words.",
+            "recall = Σ_r W_r · credit_r; credit 1 if r is assigned a candidate (top-5, sim ≥ threshold, A.5 greedy 1-1), \
+             0.5 if its matches went to other points, else 0; W_r from lemma counts (A.3)",
         ),
         "pointwise_precision" => (
             "Share of the generated summary's points supported by the reference summary.",
-            "precision = (1/|C|) · Σ_c [max_r sim(r, c) ≥ threshold]",
+            "precision = |assigned candidate points| / |C|",
+        ),
+        "pointwise_f1" => (
+            "Harmonic mean of pointwise recall and precision.",
+            "F1 = 2 · recall · precision / (recall + precision)",
+        ),
+        "easiness_recall" | "easiness_precision" => (
+            "How easy the pair is by plain word overlap (A.6): high values mean ROUGE alone would find the points.",
+            "easiness = mean over points p of max_q ROUGE-1 F1(p, q)",
+        ),
+        "evidence_score" => (
+            "CaseFacts: F1 of the predicted case set against the gold cases (as the released evaluate.py).",
+            "F1(predicted, gold), set to 0 when Recall@5 < 0.5; mean over claims",
+        ),
+        "evidence_score_recall" => (
+            "CaseFacts, as the paper's text defines it: recall of the gold cases.",
+            "|predicted ∩ gold| / |gold|, set to 0 when Recall@5 < 0.5; mean over claims",
+        ),
+        "verdict_accuracy" => (
+            "CaseFacts: share of claims whose verdict (SUPPORTED / REFUTED / OVERRULED) is right.",
+            "accuracy = correct verdicts / claims",
+        ),
+        "verdict_score" => (
+            "CaseFacts: evidence score counted only when the verdict is right.",
+            "verdict score = mean over claims of evidence_score × [verdict correct]",
         ),
         "u_score" => (
             "Uncertainty of a legal answer; lower is better.",
@@ -63,6 +88,13 @@ pub fn title(name: &str) -> String {
         "embedding_cosine" => "Embedding cosine".into(),
         "pointwise_recall" => "Pointwise recall".into(),
         "pointwise_precision" => "Pointwise precision".into(),
+        "pointwise_f1" => "Pointwise F1".into(),
+        "easiness_recall" => "Easiness (recall side)".into(),
+        "easiness_precision" => "Easiness (precision side)".into(),
+        "evidence_score" => "Evidence score".into(),
+        "evidence_score_recall" => "Evidence score (recall)".into(),
+        "verdict_accuracy" => "Verdict accuracy".into(),
+        "verdict_score" => "Verdict score".into(),
         "u_score" => "U-Score".into(),
         "accuracy" => "Accuracy".into(),
         other => other.replace('_', " "),
