@@ -256,6 +256,23 @@ pub async fn benchmark(
     }
 }
 
+/// The CaseFacts teaching demo: the OVERRULED example claim answered with the gold case and `verdict`.
+pub fn casefacts_demo(verdict: &str) -> ScoreReport {
+    let item = crate::examples::CASEFACTS_OVERRULED;
+    let gold = GoldClaim {
+        claim: item.claim.into(),
+        case_name: vec![item.case_name.into()],
+        overruling_case: Some(item.overruling_case.into()),
+        label: item.label.into(),
+    };
+    let prediction = Prediction {
+        claim: item.claim.into(),
+        predicted_cases: vec![item.case_name.into()],
+        predicted_verdict: verdict.into(),
+    };
+    casefacts::score(&[gold], &[prediction])
+}
+
 /// Reads every row as `T`; the first row that does not fit is an error naming its line and the expected shape.
 fn typed_rows<T: serde::de::DeserializeOwned>(
     rows: Vec<(usize, serde_json::Value)>,

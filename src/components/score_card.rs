@@ -102,10 +102,15 @@ pub fn title(name: &str) -> String {
 }
 
 #[component]
-pub fn ScoreCard(score: Score) -> impl IntoView {
+pub fn ScoreCard(
+    score: Score,
+    /// Element ids are `{id_prefix}-{score name}`; pages showing several sets of cards need distinct prefixes.
+    #[prop(into, default = "score".into())]
+    id_prefix: String,
+) -> impl IntoView {
     let (meaning, formula) = explain(&score.name);
     let id = format!(
-        "score-{}",
+        "{id_prefix}-{}",
         score
             .name
             .replace(|c: char| !c.is_ascii_alphanumeric(), "-")
@@ -137,10 +142,16 @@ pub fn ScoreCard(score: Score) -> impl IntoView {
 }
 
 #[component]
-pub fn ScoreCards(scores: Vec<Score>) -> impl IntoView {
+pub fn ScoreCards(
+    scores: Vec<Score>,
+    #[prop(into, default = "score".into())] id_prefix: String,
+) -> impl IntoView {
     view! {
         <div class="score-cards">
-            {scores.into_iter().map(|score| view! { <ScoreCard score /> }).collect_view()}
+            {scores
+                .into_iter()
+                .map(|score| view! { <ScoreCard score id_prefix=id_prefix.clone() /> })
+                .collect_view()}
         </div>
     }
 }
