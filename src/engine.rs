@@ -2,12 +2,12 @@
 //! so wiring a metric in (or changing its details format) is a local change.
 
 use crate::state::settings::{LlmSettings, Settings, Similarity};
-use lexeval_core::casefacts::{self, GoldClaim, Prediction};
 use lexeval_core::citations::{claims, extract};
 use lexeval_core::fresco::{self, FrescoSettings};
-use lexeval_core::pointwise::{self, Assignment, PointwiseSettings};
+use lexeval_core::pointwise::{self, PointwiseSettings};
 use lexeval_core::report::ScoreReport;
-use lexeval_core::rouge::{BootstrapAggregator, RougeOptions, RougeScorer, RougeType};
+use lexeval_core::rouge::{RougeOptions, RougeScorer, RougeType};
+use lexeval_core::{casefacts, legalsearchqa, uscore as u_score};
 use std::fmt;
 
 /// Version of the metric definitions this build computes; share links carry it.
@@ -53,6 +53,8 @@ pub enum SpanKind {
     Citation { authority: String },
     /// A claim (underlined); `index` numbers claims in reading order.
     Claim { index: usize },
+    /// A U-Score cue phrase; `dimension` is the U-Score component it counts towards.
+    Cue { dimension: String },
 }
 
 /// One compared pair of the claim table.
@@ -110,7 +112,7 @@ impl BenchmarkKind {
     pub fn example_line(self) -> &'static str {
         match self {
             BenchmarkKind::CaseFacts => {
-                r#"{"claim": "…", "case_name": ["Hill v. Colorado"], "label": "OVERRULED", "predicted_cases": ["Hill v. Colorado"], "predicted_verdict": "OVERRULED"}"#
+                r#"{"claim": "…", "predicted_cases": ["Hill v. Colorado"], "predicted_verdict": "Overruled"}"#
             }
             BenchmarkKind::LegalSearchQa => {
                 r#"{"id": "lsqa_001", "answer": 1, "explanation": "…"}"#
@@ -165,7 +167,13 @@ pub async fn brief_check(
 ) -> Result<Vec<ScoreReport>, EngineError> {
     check_live(reference)?;
     check_live(candidate)?;
-    let kind = rouge_kind(settings.similarity)?;
+    let kind = match settings.similarity {
+        Similarity::RougeL => RougeType::L,
+        Similarity::Rouge1 => RougeType::N(1),
+        Similarity::Rouge2 => RougeType::N(2),
+        Similarity::Embedding => return Err(EngineError::NotInBuild("embedding similarity")),
+        Similarity::Llm => return Err(EngineError::NotInBuild("LLM similarity")),
+    };
     let fresco_settings = FrescoSettings {
         similarity: settings.similarity.id().to_string(),
         threshold: settings.threshold,
@@ -187,18 +195,8 @@ pub async fn brief_check(
     Ok(vec![fresco, rouge])
 }
 
-/// The ROUGE variant behind a similarity setting; the model-based similarities are not in this build yet.
-fn rouge_kind(similarity: Similarity) -> Result<RougeType, EngineError> {
-    match similarity {
-        Similarity::RougeL => Ok(RougeType::L),
-        Similarity::Rouge1 => Ok(RougeType::N(1)),
-        Similarity::Rouge2 => Ok(RougeType::N(2)),
-        Similarity::Embedding => Err(EngineError::NotInBuild("embedding similarity")),
-        Similarity::Llm => Err(EngineError::NotInBuild("LLM similarity")),
-    }
-}
-
-/// Summary check: pointwise recall and precision of the reference summary's points (greedy A.5 assignment).
+/// Summary check: pointwise recall and precision of the reference summary's points (ROUGE-1 F1 point
+/// similarity until embeddings are in the page), with ROUGE baselines.
 pub async fn summary_check(
     reference: &str,
     candidate: &str,
@@ -206,7 +204,6 @@ pub async fn summary_check(
 ) -> Result<Vec<ScoreReport>, EngineError> {
     check_live(reference)?;
     check_live(candidate)?;
-    let kind = rouge_kind(settings.similarity)?;
     let reference_points = pointwise::points(reference);
     let candidate_points = pointwise::points(candidate);
     let similarity: Vec<Vec<f64>> = reference_points
@@ -214,29 +211,52 @@ pub async fn summary_check(
         .map(|r| {
             candidate_points
                 .iter()
-                .map(|c| lexeval_core::rouge::f1(kind, r, c, true))
+                .map(|c| lexeval_core::rouge::f1(RougeType::N(1), r, c, true))
                 .collect()
         })
         .collect();
-    let pointwise_settings = PointwiseSettings {
-        similarity: settings.similarity.id().to_string(),
+    let point_settings = PointwiseSettings {
         threshold: settings.threshold,
-        assignment: Assignment::Greedy,
         ..PointwiseSettings::default()
     };
-    Ok(vec![pointwise::score(
+    let report = pointwise::score(
         reference,
         &reference_points,
         &candidate_points,
         &similarity,
-        &pointwise_settings,
-    )])
+        &point_settings,
+    );
+    let options = RougeOptions {
+        stem: true,
+        ..RougeOptions::default()
+    };
+    let rouge = RougeScorer::new(
+        &[RougeType::N(1), RougeType::N(2), RougeType::LSum],
+        options,
+    )
+    .score_report(&[reference], candidate);
+    Ok(vec![report, rouge])
 }
 
 /// U-Score of one legal answer, with the cue phrases that raised or lowered it.
 pub fn uscore(answer: &str) -> Result<(ScoreReport, Vec<Span>), EngineError> {
     check_live(answer)?;
-    Err(EngineError::NotInBuild("U-Score"))
+    let report = u_score::score(answer, &[]);
+    let spans = report.details["cues"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|cue| {
+            Some(Span {
+                start: cue["start"].as_u64()? as usize,
+                end: cue["end"].as_u64()? as usize,
+                kind: SpanKind::Cue {
+                    dimension: cue["dimension"].as_str()?.to_string(),
+                },
+            })
+        })
+        .collect();
+    Ok((report, spans))
 }
 
 /// Score an uploaded benchmark file (JSONL). `progress` is called with the fraction done.
@@ -250,51 +270,57 @@ pub async fn benchmark(
         return Err(EngineError::Input("the file has no JSON lines".into()));
     }
     match kind {
-        BenchmarkKind::CaseFacts => casefacts_benchmark(rows),
-        BenchmarkKind::RougePairs => rouge_benchmark(rows),
-        BenchmarkKind::LegalSearchQa => Err(EngineError::NotInBuild(kind.label())),
+        BenchmarkKind::CaseFacts => {
+            let gold: Vec<casefacts::GoldClaim> = typed_rows(&rows, kind)?;
+            let predictions: Vec<casefacts::Prediction> = typed_rows(&rows, kind)?;
+            Ok(casefacts::score(&gold, &predictions))
+        }
+        BenchmarkKind::LegalSearchQa => {
+            let questions: Vec<legalsearchqa::Question> = typed_rows(&rows, kind)?;
+            let predictions: Vec<legalsearchqa::Prediction> = typed_rows(&rows, kind)?;
+            Ok(legalsearchqa::score(&questions, &predictions))
+        }
+        BenchmarkKind::RougePairs => {
+            let pairs: Vec<RougePair> = typed_rows(&rows, kind)?;
+            let scorer = RougeScorer::new(
+                &RougeType::DEFAULT,
+                RougeOptions {
+                    stem: true,
+                    ..RougeOptions::default()
+                },
+            );
+            let mut aggregator = lexeval_core::rouge::BootstrapAggregator::new(0.95, 1000, 0)
+                .map_err(|e| EngineError::Input(e.to_string()))?;
+            for (index, pair) in pairs.iter().enumerate() {
+                aggregator.add_scores(&scorer.score(&pair.reference, &pair.candidate));
+                if index % LINES_PER_STEP == LINES_PER_STEP - 1 {
+                    progress(index as f64 / pairs.len() as f64);
+                    crate::browser::yield_now().await;
+                }
+            }
+            Ok(lexeval_core::rouge::aggregate_report(
+                &aggregator,
+                scorer.options(),
+            ))
+        }
     }
 }
 
 /// The CaseFacts teaching demo: the OVERRULED example claim answered with the gold case and `verdict`.
 pub fn casefacts_demo(verdict: &str) -> ScoreReport {
     let item = crate::examples::CASEFACTS_OVERRULED;
-    let gold = GoldClaim {
+    let gold = casefacts::GoldClaim {
         claim: item.claim.into(),
         case_name: vec![item.case_name.into()],
         overruling_case: Some(item.overruling_case.into()),
         label: item.label.into(),
     };
-    let prediction = Prediction {
+    let prediction = casefacts::Prediction {
         claim: item.claim.into(),
         predicted_cases: vec![item.case_name.into()],
         predicted_verdict: verdict.into(),
     };
     casefacts::score(&[gold], &[prediction])
-}
-
-/// Reads every row as `T`; the first row that does not fit is an error naming its line and the expected shape.
-fn typed_rows<T: serde::de::DeserializeOwned>(
-    rows: Vec<(usize, serde_json::Value)>,
-    kind: BenchmarkKind,
-) -> Result<Vec<T>, EngineError> {
-    rows.into_iter()
-        .map(|(line, value)| {
-            serde_json::from_value(value).map_err(|e| {
-                EngineError::Input(format!(
-                    "line {line}: {e}; expected a line like {}",
-                    kind.example_line()
-                ))
-            })
-        })
-        .collect()
-}
-
-/// CaseFacts lines carry the gold claim (`claim`, `case_name`, `label`) and the prediction together.
-fn casefacts_benchmark(rows: Vec<(usize, serde_json::Value)>) -> Result<ScoreReport, EngineError> {
-    let gold: Vec<GoldClaim> = typed_rows(rows.clone(), BenchmarkKind::CaseFacts)?;
-    let predictions: Vec<Prediction> = typed_rows(rows, BenchmarkKind::CaseFacts)?;
-    Ok(casefacts::score(&gold, &predictions))
 }
 
 #[derive(serde::Deserialize)]
@@ -303,34 +329,35 @@ struct RougePair {
     candidate: String,
 }
 
-/// Bootstrap mean (95% interval, 1,000 resamples, fixed seed) of ROUGE-1/2/L over all pairs.
-fn rouge_benchmark(rows: Vec<(usize, serde_json::Value)>) -> Result<ScoreReport, EngineError> {
-    let pairs: Vec<RougePair> = typed_rows(rows, BenchmarkKind::RougePairs)?;
-    let options = RougeOptions {
-        stem: true,
-        ..RougeOptions::default()
-    };
-    let scorer = RougeScorer::new(&[RougeType::N(1), RougeType::N(2), RougeType::L], options);
-    let mut aggregator =
-        BootstrapAggregator::new(0.95, 1000, 42).map_err(|e| EngineError::Input(e.to_string()))?;
-    for pair in &pairs {
-        aggregator.add_scores(&scorer.score(&pair.reference, &pair.candidate));
-    }
-    Ok(lexeval_core::rouge::aggregate_report(
-        &aggregator,
-        scorer.options(),
-    ))
+/// Every row as `T`, or the first row that does not fit, named by its number.
+fn typed_rows<T: serde::de::DeserializeOwned>(
+    rows: &[serde_json::Value],
+    kind: BenchmarkKind,
+) -> Result<Vec<T>, EngineError> {
+    rows.iter()
+        .enumerate()
+        .map(|(i, row)| {
+            serde_json::from_value(row.clone()).map_err(|e| {
+                EngineError::Input(format!(
+                    "row {}: not a {} line ({e}); expected {}",
+                    i + 1,
+                    kind.label(),
+                    kind.example_line()
+                ))
+            })
+        })
+        .collect()
 }
 
 /// Lines between progress updates (and yields to the browser) while reading a file.
 const LINES_PER_STEP: usize = 500;
 
 /// Parse JSONL into objects, reporting progress and yielding so the page stays responsive.
-/// The first bad line is an error naming its line number. Rows keep their (1-based) line numbers.
+/// The first bad line is an error naming its line number.
 async fn parse_jsonl(
     contents: &str,
     progress: &dyn Fn(f64),
-) -> Result<Vec<(usize, serde_json::Value)>, EngineError> {
+) -> Result<Vec<serde_json::Value>, EngineError> {
     let total = contents.len().max(1) as f64;
     let mut done = 0usize;
     let mut rows = Vec::new();
@@ -353,7 +380,7 @@ async fn parse_jsonl(
                 "{…}"
             )));
         }
-        rows.push((index + 1, value));
+        rows.push(value);
     }
     progress(1.0);
     Ok(rows)
@@ -427,48 +454,20 @@ fn point_rows(details: &serde_json::Value) -> Vec<PairRow> {
         .collect()
 }
 
-/// The point similarity matrix of a summary-check report, with the 1-1 assignment.
+/// The point similarity matrix and assignment of a pointwise report.
 pub fn matrix(report: &ScoreReport) -> Option<Matrix> {
     if report.metric != "pointwise" {
         return None;
     }
     let details = &report.details;
-    let values: Vec<Vec<f64>> = details["similarity"]
-        .as_array()?
-        .iter()
-        .map(|row| {
-            row.as_array()
-                .into_iter()
-                .flatten()
-                .map(|v| v.as_f64().unwrap_or(0.0))
-                .collect()
-        })
-        .collect();
-    if values.is_empty() || values.iter().all(Vec::is_empty) {
-        return None;
-    }
-    let labels = |items: Option<&Vec<serde_json::Value>>, field: Option<&str>| -> Vec<String> {
-        items
-            .into_iter()
-            .flatten()
-            .map(|item| {
-                field
-                    .map_or(item, |f| &item[f])
-                    .as_str()
-                    .unwrap_or_default()
-                    .to_string()
-            })
-            .collect()
-    };
-    let assignment = details["assignment"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|pair| Some((pair[0].as_u64()? as usize, pair[1].as_u64()? as usize)))
-        .collect();
+    let label = |prefix: &str, i: usize| format!("{prefix}{}", i + 1);
+    let values: Vec<Vec<f64>> = serde_json::from_value(details["similarity"].clone()).ok()?;
+    let assignment: Vec<(usize, usize)> =
+        serde_json::from_value(details["assignment"].clone()).ok()?;
+    let columns = details["candidate_points"].as_array()?.len();
     Some(Matrix {
-        row_labels: labels(details["reference_points"].as_array(), Some("text")),
-        col_labels: labels(details["candidate_points"].as_array(), None),
+        row_labels: (0..values.len()).map(|i| label("R", i)).collect(),
+        col_labels: (0..columns).map(|i| label("C", i)).collect(),
         values,
         assignment,
     })
@@ -478,20 +477,33 @@ pub fn matrix(report: &ScoreReport) -> Option<Matrix> {
 pub fn per_class_caption(report: &ScoreReport) -> &'static str {
     match report.metric.as_str() {
         "casefacts" => "Verdict accuracy per gold label",
+        "legalsearchqa" => "Accuracy per category",
         "rouge" => "Bootstrap mid F1 per ROUGE type",
         _ => "Per class",
     }
 }
 
-/// Per-class rows (class, value) of a benchmark report, for the bar chart: CaseFacts verdict accuracy per gold
-/// label, ROUGE mid F-measure per type.
+/// Per-class rows (class, value) of a benchmark report, for the bar chart: CaseFacts verdict accuracy per
+/// gold label, LegalSearchQA accuracy per category.
 pub fn per_class(report: &ScoreReport) -> Vec<(String, f64)> {
     match report.metric.as_str() {
         "casefacts" => report.details["per_class"]
             .as_object()
             .into_iter()
             .flatten()
-            .filter_map(|(label, class)| Some((label.clone(), class["verdict_accuracy"].as_f64()?)))
+            .filter_map(|(label, row)| Some((label.clone(), row["verdict_accuracy"].as_f64()?)))
+            .collect(),
+        "legalsearchqa" => report.details["breakdown"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|row| row["by"] == "category")
+            .filter_map(|row| {
+                Some((
+                    row["value"].as_str()?.to_string(),
+                    row["accuracy"].as_f64()?,
+                ))
+            })
             .collect(),
         "rouge" => report
             .scores

@@ -1,4 +1,4 @@
-//! Text with citations coloured by authority and claims underlined. Built only from text nodes and `<span>`s.
+//! Text with citations coloured by authority, claims underlined and U-Score cue phrases marked. Built only from text nodes and `<span>`s.
 
 use crate::engine::{Span, SpanKind};
 use leptos::prelude::*;
@@ -33,6 +33,7 @@ struct Segment {
     text: String,
     authority: Option<String>,
     claim: Option<usize>,
+    cue: Option<String>,
 }
 
 /// Cut `text` at every span boundary (character offsets, clamped to the text) into uniformly styled runs.
@@ -58,6 +59,10 @@ fn segments(text: &str, spans: &[Span]) -> Vec<Segment> {
                 }),
                 claim: covering().find_map(|s| match s.kind {
                     SpanKind::Claim { index } => Some(index),
+                    _ => None,
+                }),
+                cue: covering().find_map(|s| match &s.kind {
+                    SpanKind::Cue { dimension } => Some(dimension.clone()),
                     _ => None,
                 }),
             })
@@ -86,6 +91,10 @@ pub fn AnnotatedText(
             if let Some(i) = seg.claim {
                 class.push_str(" claim");
                 title.push(format!("claim {}", i + 1));
+            }
+            if let Some(dimension) = &seg.cue {
+                class.push_str(&format!(" cue cue-{dimension}"));
+                title.push(format!("U-Score cue: {dimension}"));
             }
             if class.is_empty() {
                 view! { <span>{seg.text}</span> }.into_any()

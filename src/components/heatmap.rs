@@ -95,8 +95,8 @@ pub fn Heatmap(matrix: Matrix) -> impl IntoView {
                 {cells}
             </svg>
             <figcaption>
-                "Rows R: reference claims or points; columns G: generated ones. Darker is more similar; "
-                "red outlines show the one-to-one matching chosen."
+                "Rows R: reference points; columns G: generated points. Darker is more similar; "
+                "red outlines show the one-to-one assignment."
             </figcaption>
         </figure>
     }

@@ -52,7 +52,7 @@ test('junk, empty and mis-shaped files give a message naming the problem', async
   await upload(page, 'rouge-pairs', 'empty.jsonl', '\n\n');
   await page.waitForFunction(() => /no JSON lines/.test(document.querySelector('#bench-results .error')?.textContent ?? ''));
   await upload(page, 'casefacts', 'shape.jsonl', '{"claim": "A"}\n');
-  await page.waitForFunction(() => /line 1/.test(document.querySelector('#bench-results .error')?.textContent ?? ''));
+  await page.waitForFunction(() => /row 1/.test(document.querySelector('#bench-results .error')?.textContent ?? ''));
   await screenshot(page, 'bench-error');
   assert.deepEqual(errors, []);
 });

@@ -41,6 +41,10 @@ enum Command {
     Casefacts(commands::casefacts::Args),
     /// CaseFacts retrieval with BM25: Recall@k of the evidence cases.
     Retrieve(commands::retrieve::Args),
+    /// LegalSearchQA: multiple-choice accuracy by category, domain and difficulty.
+    Legalsearchqa(commands::legalsearchqa::Args),
+    /// U-Score of one legal answer (lower is better), with its cue phrases.
+    Uscore(commands::uscore::Args),
 }
 
 fn main() {
@@ -57,6 +61,8 @@ fn main() {
         Command::Correlate(args) => commands::correlate::run(args),
         Command::Casefacts(args) => commands::casefacts::run(args),
         Command::Retrieve(args) => commands::retrieve::run(args),
+        Command::Legalsearchqa(args) => commands::legalsearchqa::run(args),
+        Command::Uscore(args) => commands::uscore::run(args),
     };
     if let Err(err) = result {
         eprintln!("lexeval: error: {err:#}");

@@ -1,0 +1,165 @@
+//! LegalSearchQA (L-MARS): multiple-choice accuracy, broken down by category, domain and difficulty, with the
+//! mean U-Score of the explanations when predictions carry them.
+
+use crate::report::{Score, ScoreReport};
+use crate::uscore;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::{BTreeMap, HashMap};
+
+pub const METRIC_VERSION: &str = "1";
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Question {
+    pub id: String,
+    pub question: String,
+    pub choices: Vec<String>,
+    /// 0-based index of the right choice.
+    pub gold: usize,
+    #[serde(default)]
+    pub category: String,
+    #[serde(default)]
+    pub domain: String,
+    #[serde(default)]
+    pub difficulty: String,
+}
+
+/// One prediction: the chosen answer as a 0-based index, a letter ("B") or the choice's text.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Prediction {
+    pub id: String,
+    pub answer: serde_json::Value,
+    #[serde(default)]
+    pub explanation: Option<String>,
+    #[serde(default)]
+    pub sources: Vec<String>,
+}
+
+/// The 0-based choice an answer names, if it names one.
+pub fn chosen_index(answer: &serde_json::Value, choices: &[String]) -> Option<usize> {
+    match answer {
+        serde_json::Value::Number(n) => n
+            .as_u64()
+            .map(|i| i as usize)
+            .filter(|&i| i < choices.len()),
+        serde_json::Value::String(s) => {
+            let s = s.trim();
+            let letter = s.trim_end_matches([')', '.']).to_uppercase();
+            if letter.len() == 1 && ("A".."E").contains(&letter.as_str()) {
+                let index = usize::from(letter.as_bytes()[0] - b'A');
+                return (index < choices.len()).then_some(index);
+            }
+            choices
+                .iter()
+                .position(|c| c.trim().eq_ignore_ascii_case(s))
+        }
+        _ => None,
+    }
+}
+
+pub fn score(questions: &[Question], predictions: &[Prediction]) -> ScoreReport {
+    let by_id: HashMap<&str, &Prediction> =
+        predictions.iter().map(|p| (p.id.as_str(), p)).collect();
+    let mut rows = Vec::with_capacity(questions.len());
+    let mut groups: BTreeMap<(String, String), (usize, usize)> = BTreeMap::new();
+    let mut u_scores = Vec::new();
+    for q in questions {
+        let prediction = by_id.get(q.id.as_str());
+        let chosen = prediction.and_then(|p| chosen_index(&p.answer, &q.choices));
+        let correct = chosen == Some(q.gold);
+        for (kind, value) in [
+            ("category", &q.category),
+            ("domain", &q.domain),
+            ("difficulty", &q.difficulty),
+        ] {
+            let entry = groups.entry((kind.to_string(), value.clone())).or_default();
+            entry.0 += 1;
+            entry.1 += usize::from(correct);
+        }
+        let u = prediction
+            .and_then(|p| p.explanation.as_deref())
+            .map(|text| {
+                uscore::score(
+                    text,
+                    &prediction.map(|p| p.sources.clone()).unwrap_or_default(),
+                )
+            });
+        if let Some(value) = u.as_ref().and_then(|r| r.score("u_score")) {
+            u_scores.push(value);
+        }
+        rows.push(json!({
+            "id": q.id, "gold": q.gold, "chosen": chosen, "correct": correct,
+            "missing_prediction": prediction.is_none(),
+            "unreadable_answer": prediction.is_some() && chosen.is_none(),
+            "u_score": u.and_then(|r| r.score("u_score")),
+        }));
+    }
+    let mut report = ScoreReport::new("legalsearchqa", METRIC_VERSION, json!({}));
+    let correct = rows.iter().filter(|r| r["correct"] == true).count();
+    report.scores.push(if questions.is_empty() {
+        Score::null("accuracy", "no questions")
+    } else {
+        Score::new("accuracy", correct as f64 / questions.len() as f64)
+    });
+    report.scores.push(if u_scores.is_empty() {
+        Score::null("u_score", "no prediction has an explanation")
+    } else {
+        Score::new(
+            "u_score",
+            u_scores.iter().sum::<f64>() / u_scores.len() as f64,
+        )
+    });
+    let breakdown: Vec<serde_json::Value> = groups
+        .into_iter()
+        .map(|((kind, value), (n, right))| json!({"by": kind, "value": value, "questions": n, "accuracy": right as f64 / n as f64}))
+        .collect();
+    report.details = json!({"breakdown": breakdown, "questions": rows});
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn question(id: &str, gold: usize, category: &str) -> Question {
+        Question {
+            id: id.into(),
+            question: "?".into(),
+            choices: vec!["a".into(), "b".into(), "c".into(), "d".into()],
+            gold,
+            category: category.into(),
+            domain: String::new(),
+            difficulty: String::new(),
+        }
+    }
+
+    #[test]
+    fn accuracy_reads_indices_letters_and_choice_text() {
+        let questions = [
+            question("1", 1, "status"),
+            question("2", 0, "status"),
+            question("3", 3, "tax"),
+            question("4", 2, "tax"),
+        ];
+        let p = |id: &str, answer: serde_json::Value| Prediction {
+            id: id.into(),
+            answer,
+            explanation: None,
+            sources: vec![],
+        };
+        let predictions = [
+            p("1", json!(1)),
+            p("2", json!("A")),
+            p("3", json!("c")),
+            p("9", json!(0)),
+        ];
+        let report = score(&questions, &predictions);
+        // 1 and 2 right, 3 wrong ("c" is choice 2), 4 missing.
+        assert_eq!(report.score("accuracy"), Some(0.5));
+        assert_eq!(report.score("u_score"), None);
+        assert_eq!(report.details["breakdown"][0]["value"], "status");
+        assert_eq!(report.details["breakdown"][0]["accuracy"], 1.0);
+        assert_eq!(chosen_index(&json!("b)"), &questions[0].choices), Some(1));
+        assert_eq!(chosen_index(&json!(7), &questions[0].choices), None);
+    }
+}

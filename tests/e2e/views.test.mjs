@@ -1,0 +1,63 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serveDist, launch, openPage, screenshot } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serveDist(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const value = (page, id) => page.getAttribute(`#score-${id}`, 'data-value');
+
+function tempFile(name, contents) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lexeval-')), name);
+  fs.writeFileSync(file, contents);
+  return file;
+}
+
+test('answer check: U-Score of the examples with cue phrases marked', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.click('#tab-answer');
+  await page.click('#answer-example-0');
+  await page.waitForSelector('#score-u-score');
+  const hedged = Number(await value(page, 'u-score'));
+  assert.ok(await page.$$eval('.annotated-text .cue-hedging', (els) => els.length) > 0);
+  await page.click('#answer-example-1');
+  await page.waitForFunction((h) => Number(document.querySelector('#score-u-score').dataset.value) < h, hedged);
+  await screenshot(page, 'answer');
+  assert.deepEqual(errors, []);
+});
+
+test('summary check: identical summaries score pointwise recall and precision 1', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.click('#tab-summary');
+  const text = 'The court held the officer liable. The claim was dismissed. Costs were awarded to the plaintiff.';
+  await page.fill('#summary-reference', text);
+  await page.fill('#summary-candidate', text);
+  await page.waitForFunction(() => document.querySelector('#score-pointwise-recall')?.dataset.value === '1');
+  assert.equal(await value(page, 'pointwise-precision'), '1');
+  assert.ok(await page.$('.heatmap'));
+  await screenshot(page, 'summary');
+  assert.deepEqual(errors, []);
+});
+
+test('benchmarks: a ROUGE pairs upload is scored; junk JSONL names the bad line', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.click('#tab-benchmarks');
+  await page.selectOption('#bench-kind', 'rouge-pairs');
+  const pairs = tempFile('pairs.jsonl', [
+    { reference: 'the cat sat on the mat', candidate: 'the cat sat on the mat' },
+    { reference: 'officers are liable', candidate: 'officers are liable' },
+  ].map((p) => JSON.stringify(p)).join('\n'));
+  await page.setInputFiles('#bench-file', pairs);
+  await page.waitForSelector('#score-rouge1');
+  assert.equal(await value(page, 'rouge1'), '1');
+  const junk = tempFile('junk.jsonl', '{"reference": "a", "candidate": "b"}\nnot json at all\n');
+  await page.setInputFiles('#bench-file', junk);
+  await page.waitForSelector('#bench-results .error');
+  assert.match(await page.textContent('#bench-results .error'), /line 2/);
+  await screenshot(page, 'benchmarks');
+  assert.deepEqual(errors, []);
+});
