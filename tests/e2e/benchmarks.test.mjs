@@ -34,6 +34,19 @@ test('CaseFacts predictions: evidence, verdict accuracy and verdict score', asyn
   assert.deepEqual(errors, []);
 });
 
+test('LegalSearchQA: accuracy from indices and letters, per category', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  const choices = ['w', 'x', 'y', 'z'];
+  await upload(page, 'legalsearchqa', 'lsqa.jsonl', jsonl([
+    { id: 'q1', question: 'Q1?', choices, gold: 1, category: 'statute', answer: 'B' },
+    { id: 'q2', question: 'Q2?', choices, gold: 2, category: 'case', answer: 0 },
+  ]));
+  await page.waitForSelector('#score-accuracy');
+  close(await value(page, 'accuracy'), 0.5);
+  assert.match(await page.textContent('#bench-results'), /statute/);
+  assert.deepEqual(errors, []);
+});
+
 test('ROUGE pairs: identical pairs score 1', async () => {
   const { page, errors } = await openPage(browser, server.url);
   const pair = { reference: 'the cat sat on the mat', candidate: 'the cat sat on the mat' };
