@@ -167,13 +167,7 @@ pub async fn brief_check(
 ) -> Result<Vec<ScoreReport>, EngineError> {
     check_live(reference)?;
     check_live(candidate)?;
-    let kind = match settings.similarity {
-        Similarity::RougeL => RougeType::L,
-        Similarity::Rouge1 => RougeType::N(1),
-        Similarity::Rouge2 => RougeType::N(2),
-        Similarity::Embedding => return Err(EngineError::NotInBuild("embedding similarity")),
-        Similarity::Llm => return Err(EngineError::NotInBuild("LLM similarity")),
-    };
+    let kind = rouge_kind(settings.similarity)?;
     let fresco_settings = FrescoSettings {
         similarity: settings.similarity.id().to_string(),
         threshold: settings.threshold,
@@ -195,8 +189,19 @@ pub async fn brief_check(
     Ok(vec![fresco, rouge])
 }
 
-/// Summary check: pointwise recall and precision of the reference summary's points (ROUGE-1 F1 point
-/// similarity until embeddings are in the page), with ROUGE baselines.
+/// The ROUGE variant behind a similarity setting; the model-based similarities are not in this build yet.
+fn rouge_kind(similarity: Similarity) -> Result<RougeType, EngineError> {
+    match similarity {
+        Similarity::RougeL => Ok(RougeType::L),
+        Similarity::Rouge1 => Ok(RougeType::N(1)),
+        Similarity::Rouge2 => Ok(RougeType::N(2)),
+        Similarity::Embedding => Err(EngineError::NotInBuild("embedding similarity")),
+        Similarity::Llm => Err(EngineError::NotInBuild("LLM similarity")),
+    }
+}
+
+/// Summary check: pointwise recall and precision of the reference summary's points (point similarity as
+/// chosen in the settings), with ROUGE baselines.
 pub async fn summary_check(
     reference: &str,
     candidate: &str,
@@ -204,6 +209,7 @@ pub async fn summary_check(
 ) -> Result<Vec<ScoreReport>, EngineError> {
     check_live(reference)?;
     check_live(candidate)?;
+    let kind = rouge_kind(settings.similarity)?;
     let reference_points = pointwise::points(reference);
     let candidate_points = pointwise::points(candidate);
     let similarity: Vec<Vec<f64>> = reference_points
@@ -211,11 +217,12 @@ pub async fn summary_check(
         .map(|r| {
             candidate_points
                 .iter()
-                .map(|c| lexeval_core::rouge::f1(RougeType::N(1), r, c, true))
+                .map(|c| lexeval_core::rouge::f1(kind, r, c, true))
                 .collect()
         })
         .collect();
     let point_settings = PointwiseSettings {
+        similarity: settings.similarity.id().to_string(),
         threshold: settings.threshold,
         ..PointwiseSettings::default()
     };
