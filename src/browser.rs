@@ -99,9 +99,10 @@ pub fn debounced<T: Clone + PartialEq + Send + Sync + 'static>(
         generation.update_value(|g| *g += 1);
         let mine = generation.get_value();
         set_timeout(
+            // The view may be gone by the time the timer fires (tab switched): then do nothing.
             move || {
-                if generation.get_value() == mine {
-                    set_out.set(value);
+                if generation.try_get_value() == Some(mine) {
+                    set_out.try_set(value);
                 }
             },
             delay,

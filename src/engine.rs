@@ -167,13 +167,7 @@ pub async fn brief_check(
 ) -> Result<Vec<ScoreReport>, EngineError> {
     check_live(reference)?;
     check_live(candidate)?;
-    let kind = match settings.similarity {
-        Similarity::RougeL => RougeType::L,
-        Similarity::Rouge1 => RougeType::N(1),
-        Similarity::Rouge2 => RougeType::N(2),
-        Similarity::Embedding => return Err(EngineError::NotInBuild("embedding similarity")),
-        Similarity::Llm => return Err(EngineError::NotInBuild("LLM similarity")),
-    };
+    let kind = rouge_kind(settings.similarity)?;
     let fresco_settings = FrescoSettings {
         similarity: settings.similarity.id().to_string(),
         threshold: settings.threshold,
@@ -195,8 +189,19 @@ pub async fn brief_check(
     Ok(vec![fresco, rouge])
 }
 
-/// Summary check: pointwise recall and precision of the reference summary's points (ROUGE-1 F1 point
-/// similarity until embeddings are in the page), with ROUGE baselines.
+/// The ROUGE variant behind a similarity setting; the model-based similarities are not in this build yet.
+fn rouge_kind(similarity: Similarity) -> Result<RougeType, EngineError> {
+    match similarity {
+        Similarity::RougeL => Ok(RougeType::L),
+        Similarity::Rouge1 => Ok(RougeType::N(1)),
+        Similarity::Rouge2 => Ok(RougeType::N(2)),
+        Similarity::Embedding => Err(EngineError::NotInBuild("embedding similarity")),
+        Similarity::Llm => Err(EngineError::NotInBuild("LLM similarity")),
+    }
+}
+
+/// Summary check: pointwise recall and precision of the reference summary's points (point similarity as
+/// chosen in the settings), with ROUGE baselines.
 pub async fn summary_check(
     reference: &str,
     candidate: &str,
@@ -204,6 +209,7 @@ pub async fn summary_check(
 ) -> Result<Vec<ScoreReport>, EngineError> {
     check_live(reference)?;
     check_live(candidate)?;
+    let kind = rouge_kind(settings.similarity)?;
     let reference_points = pointwise::points(reference);
     let candidate_points = pointwise::points(candidate);
     let similarity: Vec<Vec<f64>> = reference_points
@@ -211,11 +217,12 @@ pub async fn summary_check(
         .map(|r| {
             candidate_points
                 .iter()
-                .map(|c| lexeval_core::rouge::f1(RougeType::N(1), r, c, true))
+                .map(|c| lexeval_core::rouge::f1(kind, r, c, true))
                 .collect()
         })
         .collect();
     let point_settings = PointwiseSettings {
+        similarity: settings.similarity.id().to_string(),
         threshold: settings.threshold,
         ..PointwiseSettings::default()
     };
@@ -306,6 +313,23 @@ pub async fn benchmark(
     }
 }
 
+/// The CaseFacts teaching demo: the OVERRULED example claim answered with the gold case and `verdict`.
+pub fn casefacts_demo(verdict: &str) -> ScoreReport {
+    let item = crate::examples::CASEFACTS_OVERRULED;
+    let gold = casefacts::GoldClaim {
+        claim: item.claim.into(),
+        case_name: vec![item.case_name.into()],
+        overruling_case: Some(item.overruling_case.into()),
+        label: item.label.into(),
+    };
+    let prediction = casefacts::Prediction {
+        claim: item.claim.into(),
+        predicted_cases: vec![item.case_name.into()],
+        predicted_verdict: verdict.into(),
+    };
+    casefacts::score(&[gold], &[prediction])
+}
+
 #[derive(serde::Deserialize)]
 struct RougePair {
     reference: String,
@@ -369,9 +393,13 @@ async fn parse_jsonl(
     Ok(rows)
 }
 
-/// The claim table of a brief-check report: one row per reference (claim, authority) pair.
+/// The comparison table of a report: for a brief check one row per reference (claim, authority) pair, for a
+/// summary check one row per reference point (its A.3 weight in the authority column).
 pub fn pairs(report: &ScoreReport) -> Vec<PairRow> {
     let details = &report.details;
+    if report.metric == "pointwise" {
+        return point_rows(details);
+    }
     let claim_text = |side: &str, index: &serde_json::Value| {
         index
             .as_u64()
@@ -395,6 +423,44 @@ pub fn pairs(report: &ScoreReport) -> Vec<PairRow> {
         .collect()
 }
 
+fn point_rows(details: &serde_json::Value) -> Vec<PairRow> {
+    let candidates = details["candidate_points"].as_array();
+    details["reference_points"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(|(r, point)| {
+            let assigned = point["assigned_candidate"].as_u64();
+            let row = details["similarity"][r].as_array();
+            // The assigned candidate, else the most similar one (shown even below the threshold).
+            let shown = assigned.or_else(|| {
+                row?.iter()
+                    .enumerate()
+                    .filter_map(|(c, v)| Some((c, v.as_f64()?)))
+                    .max_by(|a, b| a.1.total_cmp(&b.1))
+                    .map(|(c, _)| c as u64)
+            });
+            let candidate = shown.and_then(|c| candidates?.get(c as usize)?.as_str());
+            PairRow {
+                reference_claim: point["text"].as_str().unwrap_or_default().to_string(),
+                candidate_claim: Some(
+                    candidate
+                        .unwrap_or("(the generated summary has no points)")
+                        .to_string(),
+                ),
+                authority: format!(
+                    "weight {:.3}, credit {}",
+                    point["weight"].as_f64().unwrap_or(0.0),
+                    point["credit"].as_f64().unwrap_or(0.0)
+                ),
+                similarity: shown.and_then(|c| row?.get(c as usize)?.as_f64()),
+                matched: assigned.is_some(),
+            }
+        })
+        .collect()
+}
+
 /// The point similarity matrix and assignment of a pointwise report.
 pub fn matrix(report: &ScoreReport) -> Option<Matrix> {
     if report.metric != "pointwise" {
@@ -412,6 +478,16 @@ pub fn matrix(report: &ScoreReport) -> Option<Matrix> {
         values,
         assignment,
     })
+}
+
+/// What the per-class bars of a benchmark report show.
+pub fn per_class_caption(report: &ScoreReport) -> &'static str {
+    match report.metric.as_str() {
+        "casefacts" => "Verdict accuracy per gold label",
+        "legalsearchqa" => "Accuracy per category",
+        "rouge" => "Bootstrap mid F1 per ROUGE type",
+        _ => "Per class",
+    }
 }
 
 /// Per-class rows (class, value) of a benchmark report, for the bar chart: CaseFacts verdict accuracy per
@@ -435,6 +511,11 @@ pub fn per_class(report: &ScoreReport) -> Vec<(String, f64)> {
                     row["accuracy"].as_f64()?,
                 ))
             })
+            .collect(),
+        "rouge" => report
+            .scores
+            .iter()
+            .filter_map(|s| Some((s.name.clone(), s.value?)))
             .collect(),
         _ => Vec::new(),
     }

@@ -1,10 +1,17 @@
-//! The claim comparison table: reference claim, generated claim, authority, similarity, verdict.
+//! The comparison table: reference claim (or point), generated claim, authority (or point weight),
+//! similarity, verdict.
 
 use crate::engine::PairRow;
 use leptos::prelude::*;
 
 #[component]
-pub fn PairsTable(rows: Vec<PairRow>, threshold: f64) -> impl IntoView {
+pub fn PairsTable(
+    rows: Vec<PairRow>,
+    threshold: f64,
+    /// Header of the third column: "Authority" for briefs, "Weight" for summary points.
+    #[prop(default = "Authority")]
+    group_header: &'static str,
+) -> impl IntoView {
     if rows.is_empty() {
         return view! { <p class="muted">"No claim pairs to compare."</p> }.into_any();
     }
@@ -35,7 +42,7 @@ pub fn PairsTable(rows: Vec<PairRow>, threshold: f64) -> impl IntoView {
                     <tr>
                         <th scope="col">"Reference claim"</th>
                         <th scope="col">"Generated claim"</th>
-                        <th scope="col">"Authority"</th>
+                        <th scope="col">{group_header}</th>
                         <th scope="col">"Similarity"</th>
                         <th scope="col">"Verdict"</th>
                     </tr>

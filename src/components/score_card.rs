@@ -31,12 +31,37 @@ pub fn explain(name: &str) -> (&'static str, &'static str) {
             "cos(e_ref, e_gen) = e_ref · e_gen / (‖e_ref‖ ‖e_gen‖)",
         ),
         "pointwise_recall" => (
-            "Share of the reference summary's points covered by the generated summary.",
-            "recall = (1/|R|) · Σ_r [max_c sim(r, c) ≥ threshold]",
+            "Share of the reference summary's points covered by the generated summary, weighted by their words.",
+            "recall = Σ_r W_r · credit_r; credit 1 if r is assigned a candidate (top-5, sim ≥ threshold, A.5 greedy 1-1), \
+             0.5 if its matches went to other points, else 0; W_r from lemma counts (A.3)",
         ),
         "pointwise_precision" => (
             "Share of the generated summary's points supported by the reference summary.",
-            "precision = (1/|C|) · Σ_c [max_r sim(r, c) ≥ threshold]",
+            "precision = |assigned candidate points| / |C|",
+        ),
+        "pointwise_f1" => (
+            "Harmonic mean of pointwise recall and precision.",
+            "F1 = 2 · recall · precision / (recall + precision)",
+        ),
+        "easiness_recall" | "easiness_precision" => (
+            "How easy the pair is by plain word overlap (A.6): high values mean ROUGE alone would find the points.",
+            "easiness = mean over points p of max_q ROUGE-1 F1(p, q)",
+        ),
+        "evidence_score" => (
+            "CaseFacts: F1 of the predicted case set against the gold cases (as the released evaluate.py).",
+            "F1(predicted, gold), set to 0 when Recall@5 < 0.5; mean over claims",
+        ),
+        "evidence_score_recall" => (
+            "CaseFacts, as the paper's text defines it: recall of the gold cases.",
+            "|predicted ∩ gold| / |gold|, set to 0 when Recall@5 < 0.5; mean over claims",
+        ),
+        "verdict_accuracy" => (
+            "CaseFacts: share of claims whose verdict (SUPPORTED / REFUTED / OVERRULED) is right.",
+            "accuracy = correct verdicts / claims",
+        ),
+        "verdict_score" => (
+            "CaseFacts: evidence score counted only when the verdict is right.",
+            "verdict score = mean over claims of evidence_score × [verdict correct]",
         ),
         "u_score" => (
             "Uncertainty of a legal answer; lower is better.",
@@ -83,10 +108,15 @@ pub fn title(name: &str) -> String {
 }
 
 #[component]
-pub fn ScoreCard(score: Score) -> impl IntoView {
+pub fn ScoreCard(
+    score: Score,
+    /// Element ids are `{id_prefix}-{score name}`; pages showing several sets of cards need distinct prefixes.
+    #[prop(into, default = "score".into())]
+    id_prefix: String,
+) -> impl IntoView {
     let (meaning, formula) = explain(&score.name);
     let id = format!(
-        "score-{}",
+        "{id_prefix}-{}",
         score
             .name
             .replace(|c: char| !c.is_ascii_alphanumeric(), "-")
@@ -118,10 +148,16 @@ pub fn ScoreCard(score: Score) -> impl IntoView {
 }
 
 #[component]
-pub fn ScoreCards(scores: Vec<Score>) -> impl IntoView {
+pub fn ScoreCards(
+    scores: Vec<Score>,
+    #[prop(into, default = "score".into())] id_prefix: String,
+) -> impl IntoView {
     view! {
         <div class="score-cards">
-            {scores.into_iter().map(|score| view! { <ScoreCard score /> }).collect_view()}
+            {scores
+                .into_iter()
+                .map(|score| view! { <ScoreCard score id_prefix=id_prefix.clone() /> })
+                .collect_view()}
         </div>
     }
 }

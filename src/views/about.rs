@@ -1,9 +1,12 @@
 //! About: what each metric measures, with one worked example per metric from the source papers.
 
 use crate::app::View;
+use crate::components::score_card::ScoreCards;
+use crate::engine;
 use crate::examples;
 use crate::state::AppState;
 use leptos::prelude::*;
+use lexeval_core::report::ScoreReport;
 
 #[component]
 pub fn AboutView() -> impl IntoView {
@@ -105,8 +108,23 @@ pub fn AboutView() -> impl IntoView {
                 </dl>
                 <p>
                     "A system that finds " <em>{cf.case_name}</em> " but answers Supported gets evidence 1 and "
-                    "verdict 0: the case did say this, but it is no longer the law. Answering Overruled scores 1."
+                    "verdict 0: the case did say this, but it is no longer the law. Answering Overruled scores 1. "
+                    "Computed by this page's CaseFacts engine:"
                 </p>
+                {["SUPPORTED", "OVERRULED"]
+                    .into_iter()
+                    .map(|verdict| {
+                        let scores = headline(engine::casefacts_demo(verdict));
+                        let id = format!("demo-casefacts-{}", verdict.to_lowercase());
+                        let div_id = id.clone();
+                        view! {
+                            <div class="casefacts-demo" id=div_id>
+                                <p class="worked">{format!("Gold case found, verdict {verdict}:")}</p>
+                                <ScoreCards scores id_prefix=id />
+                            </div>
+                        }
+                    })
+                    .collect_view()}
             </article>
 
             <article class="demo" id="demo-uscore">
@@ -124,4 +142,13 @@ pub fn AboutView() -> impl IntoView {
             <p class="version">"Engine version " {env!("CARGO_PKG_VERSION")}</p>
         </section>
     }
+}
+
+/// The scores a CaseFacts demo shows: evidence and verdict, not the paper-text recall variant.
+fn headline(report: ScoreReport) -> Vec<lexeval_core::report::Score> {
+    report
+        .scores
+        .into_iter()
+        .filter(|s| s.name != "evidence_score_recall")
+        .collect()
 }

@@ -185,7 +185,7 @@ pub fn BenchmarksView() -> impl IntoView {
                             <h3>{format!("Results for {file}")}</h3>
                             <ScoreCards scores=report.scores.clone() />
                             {(!per_class.is_empty())
-                                .then(|| view! { <BarChart rows=per_class caption="Per class" /> })}
+                                .then(|| view! { <BarChart rows=per_class caption=engine::per_class_caption(&report) /> })}
                             <div class="share-bar">
                                 <button type="button" id="bench-download-json" on:click=move |_| download(false)>
                                     "Download JSON"

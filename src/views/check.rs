@@ -124,8 +124,9 @@ pub fn CheckView(view: View) -> impl IntoView {
         outcome.set(Outcome::Busy);
         leptos::task::spawn_local(async move {
             let result = run(view, &current).await;
-            if generation.get_value() == mine {
-                outcome.set(match result {
+            // The view may have been left while scoring: then the result has nowhere to go.
+            if generation.try_get_value() == Some(mine) {
+                outcome.try_set(match result {
                     Ok(reports) => Outcome::Done(reports),
                     Err(e) => Outcome::Failed(e.to_string()),
                 });
@@ -229,7 +230,7 @@ pub fn CheckView(view: View) -> impl IntoView {
                         let matrix = reports.iter().find_map(engine::matrix);
                         view! {
                             <ScoreCards scores />
-                            <PairsTable rows=pairs threshold />
+                            <PairsTable rows=pairs threshold group_header=if view == View::Summary { "Weight" } else { "Authority" } />
                             {matrix.map(|matrix| view! { <Heatmap matrix /> })}
                         }
                             .into_any()
