@@ -195,8 +195,30 @@ pub fn easiness(from: &[String], to: &[String]) -> Option<f64> {
     Some(from.iter().map(best).sum::<f64>() / from.len() as f64)
 }
 
+const SCORE_NAMES: [&str; 5] = [
+    "pointwise_recall",
+    "pointwise_precision",
+    "pointwise_f1",
+    "easiness_recall",
+    "easiness_precision",
+];
+
+/// Why `similarity` is not a reference × candidate matrix, if it is not.
+fn shape_error(similarity: &[Vec<f64>], references: usize, candidates: usize) -> Option<String> {
+    let bad_row = similarity.iter().position(|row| row.len() != candidates);
+    (similarity.len() != references || bad_row.is_some()).then(|| {
+        format!(
+            "the similarity matrix must have {references} rows of {candidates} values \
+             (reference × candidate points)"
+        )
+    })
+}
+
 /// Scores candidate points against reference points given their similarity matrix
 /// (`similarity[r][c]`, reference × candidate) and the reference paragraph the points came from.
+/// A matrix of the wrong shape gives null scores with the reason. When no lemma of any reference point occurs
+/// in the paragraph (e.g. a script rouge-score's tokenizer drops), A.3 weights are all zero and the points
+/// are weighted uniformly instead, as recorded in `details.weighting`.
 pub fn score(
     reference_paragraph: &str,
     reference_points: &[String],
@@ -209,7 +231,22 @@ pub fn score(
         METRIC_VERSION,
         serde_json::to_value(settings).unwrap_or_default(),
     );
-    let weights = point_weights(reference_paragraph, reference_points);
+    if let Some(reason) = shape_error(similarity, reference_points.len(), candidate_points.len()) {
+        report.scores = SCORE_NAMES
+            .iter()
+            .map(|name| Score::null(*name, reason.clone()))
+            .collect();
+        report.details = json!({ "error": reason });
+        return report;
+    }
+    let mut weights = point_weights(reference_paragraph, reference_points);
+    let weighting = if weights.iter().any(|&w| w > 0.0) || weights.is_empty() {
+        "A.3 lemma weights"
+    } else {
+        let uniform = 1.0 / weights.len() as f64;
+        weights.iter_mut().for_each(|w| *w = uniform);
+        "uniform: no lemma of any reference point occurs in the reference paragraph"
+    };
     let matches = threshold_matches(similarity, settings.top_k, settings.threshold);
     let assigned = match settings.assignment {
         Assignment::Greedy => greedy_assignment(&matches, similarity),
@@ -262,6 +299,7 @@ pub fn score(
             "assigned_candidate": assigned_reference.get(&r),
         })).collect::<Vec<_>>(),
         "candidate_points": candidate_points,
+        "weighting": weighting,
         "similarity": similarity,
         "assignment": assigned,
     });
@@ -366,6 +404,116 @@ mod tests {
             .scores
             .iter()
             .all(|s| s.value.is_none() && s.null_reason.is_some()));
+    }
+
+    #[test]
+    fn a_matrix_of_the_wrong_shape_gives_nulls_not_a_panic() {
+        let reference = strings(&["a b", "c d"]);
+        let candidate = strings(&["a b"]);
+        for similarity in [vec![vec![1.0]], vec![vec![1.0], vec![0.5, 0.2]]] {
+            let report = score(
+                "a b c d",
+                &reference,
+                &candidate,
+                &similarity,
+                &PointwiseSettings::default(),
+            );
+            assert_eq!(report.scores.len(), SCORE_NAMES.len());
+            assert!(report
+                .scores
+                .iter()
+                .all(|s| s.value.is_none() && s.null_reason.is_some()));
+        }
+    }
+
+    #[test]
+    fn points_without_ascii_lemmas_are_weighted_uniformly() {
+        // rouge-score's tokenizer keeps only [a-z0-9]: these points have no lemma, so A.3 weights are all 0.
+        let pts = strings(&["法院驳回上诉。", "费用判给被告。"]);
+        let identity = vec![vec![1.0, 0.0], vec![0.0, 1.0]];
+        let report = score(
+            "法院驳回上诉。费用判给被告。",
+            &pts,
+            &pts,
+            &identity,
+            &PointwiseSettings::default(),
+        );
+        assert_eq!(report.score("pointwise_recall"), Some(1.0));
+        assert!(report.details["weighting"]
+            .as_str()
+            .unwrap()
+            .starts_with("uniform"));
+        // Only r0 matched: uniform weights give recall 1/2.
+        let half = vec![vec![1.0, 0.0], vec![0.0, 0.0]];
+        let report = score("", &pts, &pts, &half, &PointwiseSettings::default());
+        assert_eq!(report.score("pointwise_recall"), Some(0.5));
+    }
+
+    /// Deterministic pseudo-random numbers in [0, 1) for property tests.
+    fn lcg(seed: &mut u64) -> f64 {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (*seed >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    #[test]
+    fn properties_scores_in_range_and_optimal_invariant_to_candidate_order() {
+        let words = [
+            "court", "appeal", "costs", "held", "duty", "breach", "contract",
+        ];
+        let mut seed = 11u64;
+        for round in 0..60 {
+            let (n, m) = (1 + round % 6, 1 + (round * 7) % 5);
+            let text = |count: usize, seed: &mut u64| -> Vec<String> {
+                (0..count)
+                    .map(|_| {
+                        (0..3)
+                            .map(|_| words[(lcg(seed) * 7.0) as usize % 7])
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect()
+            };
+            let reference = text(n, &mut seed);
+            let candidate = text(m, &mut seed);
+            let paragraph = reference.join(" ");
+            let similarity: Vec<Vec<f64>> = (0..n)
+                .map(|_| (0..m).map(|_| lcg(&mut seed)).collect())
+                .collect();
+            for assignment in [Assignment::Greedy, Assignment::Optimal] {
+                let settings = PointwiseSettings {
+                    assignment,
+                    ..PointwiseSettings::default()
+                };
+                let report = score(&paragraph, &reference, &candidate, &similarity, &settings);
+                for s in &report.scores {
+                    let v = s.value.unwrap();
+                    assert!((0.0..=1.0 + 1e-12).contains(&v), "{s:?}");
+                }
+            }
+            let settings = PointwiseSettings {
+                assignment: Assignment::Optimal,
+                ..PointwiseSettings::default()
+            };
+            let report = score(&paragraph, &reference, &candidate, &similarity, &settings);
+            let reversed: Vec<String> = candidate.iter().rev().cloned().collect();
+            let reversed_similarity: Vec<Vec<f64>> = similarity
+                .iter()
+                .map(|row| row.iter().rev().copied().collect())
+                .collect();
+            let other = score(
+                &paragraph,
+                &reference,
+                &reversed,
+                &reversed_similarity,
+                &settings,
+            );
+            for name in ["pointwise_recall", "pointwise_precision", "pointwise_f1"] {
+                let (a, b) = (report.score(name).unwrap(), other.score(name).unwrap());
+                assert!((a - b).abs() < 1e-12, "{name}: {a} vs {b}");
+            }
+        }
     }
 
     #[test]
