@@ -20,12 +20,15 @@ struct Cli {
 enum Command {
     /// Print a saved score report (JSON) as a readable table.
     Show(commands::show::Args),
+    /// Sentence embeddings (all-MiniLM-L6-v2), one per input line.
+    Embed(commands::embed::Args),
 }
 
 fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Show(args) => commands::show::run(args),
+        Command::Embed(args) => commands::embed::run(args),
     };
     if let Err(err) = result {
         eprintln!("lexeval: error: {err:#}");
