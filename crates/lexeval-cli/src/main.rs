@@ -49,6 +49,8 @@ enum Command {
     Decompose(commands::decompose::Args),
     /// DecompScore: decompose, then count the subclaims the LLM finds supported by their sentence.
     Decompscore(commands::decompscore::Args),
+    /// Sentence embeddings (all-MiniLM-L6-v2), one per input line.
+    Embed(commands::embed::Args),
 }
 
 fn main() {
@@ -69,6 +71,7 @@ fn main() {
         Command::Uscore(args) => commands::uscore::run(args),
         Command::Decompose(args) => commands::decompose::run(args),
         Command::Decompscore(args) => commands::decompscore::run(args),
+        Command::Embed(args) => commands::embed::run(args),
     };
     if let Err(err) = result {
         eprintln!("lexeval: error: {err:#}");

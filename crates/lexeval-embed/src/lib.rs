@@ -1,1 +1,82 @@
 //! lexeval-embed: sentence embeddings (all-MiniLM-L6-v2 ONNX) run by tract, natively and in wasm.
+//!
+//! The ONNX graph ends at `last_hidden_state`; this crate reproduces sentence-transformers' `encode()`
+//! around it: WordPiece tokenisation truncated to 256 tokens, mean pooling weighted by the attention
+//! mask, and L2 normalisation. The same code runs in the CLI and in the page's Web Worker.
+
+mod batch;
+mod plans;
+mod pooling;
+pub mod shipped;
+mod tokenize;
+mod verify;
+
+pub use pooling::cosine;
+pub use verify::{sha256_hex, verify_sha256};
+
+use anyhow::{Context, Result};
+use plans::PlanCache;
+use tokenize::SentenceTokenizer;
+
+/// Width of an all-MiniLM-L6-v2 embedding.
+pub const DIMENSIONS: usize = 384;
+
+/// A loaded sentence-embedding model: tokenizer plus per-shape tract plans built on first use.
+pub struct Embedder {
+    tokenizer: SentenceTokenizer,
+    plans: PlanCache,
+}
+
+impl Embedder {
+    /// Load from the bytes of the ONNX model and of its `tokenizer.json`.
+    pub fn from_bytes(model: &[u8], tokenizer: &[u8]) -> Result<Self> {
+        let tokenizer = SentenceTokenizer::from_bytes(tokenizer)?;
+        let plans = PlanCache::from_onnx_bytes(model).context("cannot load the ONNX model")?;
+        Ok(Embedder { tokenizer, plans })
+    }
+
+    /// Load the shipped model files, each checked against its pinned sha256 first.
+    pub fn from_verified_bytes(model: &[u8], tokenizer: &[u8]) -> Result<Self> {
+        verify_sha256(shipped::MODEL_FILE, model, shipped::MODEL_SHA256)?;
+        verify_sha256(
+            shipped::TOKENIZER_FILE,
+            tokenizer,
+            shipped::TOKENIZER_SHA256,
+        )?;
+        Self::from_bytes(model, tokenizer)
+    }
+
+    /// Unit-length embeddings of `texts`, in input order.
+    pub fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>> {
+        self.embed_with_progress(texts, |_, _| {})
+    }
+
+    /// Like [`Embedder::embed`], calling `progress(done, total)` after each batch.
+    pub fn embed_with_progress(
+        &self,
+        texts: &[&str],
+        mut progress: impl FnMut(usize, usize),
+    ) -> Result<Vec<Vec<f32>>> {
+        let encoded = self.tokenizer.encode_all(texts)?;
+        let mut embeddings = vec![Vec::new(); texts.len()];
+        let mut done = 0;
+        for batch in batch::plan_batches(&encoded) {
+            let plan = self.plans.plan(batch.rows(), batch.seq_len())?;
+            let inputs = batch.input_tensors(&encoded)?;
+            let hidden = self.plans.run(&plan, inputs)?;
+            for (row, &text_index) in batch.indices().iter().enumerate() {
+                let mask = &encoded[text_index].attention_mask;
+                let pooled = pooling::mean_pool(&hidden, row, mask)?;
+                embeddings[text_index] = pooling::l2_normalised(pooled);
+            }
+            done += batch.rows();
+            progress(done, texts.len());
+        }
+        Ok(embeddings)
+    }
+
+    /// Number of optimised plans built so far (one per batch-size × sequence-bucket shape).
+    pub fn cached_plans(&self) -> usize {
+        self.plans.len()
+    }
+}

@@ -7,6 +7,7 @@ pub mod claims;
 pub mod correlate;
 pub mod decompose;
 pub mod decompscore;
+pub mod embed;
 pub mod fresco;
 pub mod legalsearchqa;
 pub mod llm_args;

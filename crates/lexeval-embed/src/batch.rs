@@ -1,0 +1,176 @@
+//! Grouping texts into batches of a few fixed shapes, so each shape's optimised plan is reused.
+
+use crate::tokenize::{Encoded, MAX_TOKENS};
+use anyhow::Result;
+use tract_onnx::prelude::*;
+
+/// Padded sequence lengths. Padding beyond a batch's longest text is masked out, so it changes
+/// nothing but cost; a handful of buckets keeps the number of plans small.
+const SEQ_BUCKETS: [usize; 8] = [16, 32, 48, 64, 96, 128, 192, MAX_TOKENS];
+/// Upper bound on rows per batch.
+const MAX_ROWS: usize = 32;
+/// Upper bound on rows × padded length, which bounds the attention matrices' memory.
+const TOKEN_BUDGET: usize = 2048;
+
+/// Texts (by index into the encoded list) run together, padded to `seq_len`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Batch {
+    indices: Vec<usize>,
+    seq_len: usize,
+}
+
+impl Batch {
+    pub fn rows(&self) -> usize {
+        self.indices.len()
+    }
+
+    pub fn seq_len(&self) -> usize {
+        self.seq_len
+    }
+
+    pub fn indices(&self) -> &[usize] {
+        &self.indices
+    }
+
+    /// `input_ids`, `attention_mask` and `token_type_ids`, each `[rows, seq_len]`, zero-padded.
+    pub fn input_tensors(&self, encoded: &[Encoded]) -> Result<[Tensor; 3]> {
+        let size = self.rows() * self.seq_len;
+        let mut ids = vec![0i64; size];
+        let mut mask = vec![0i64; size];
+        for (row, text) in self
+            .indices
+            .iter()
+            .filter_map(|&i| encoded.get(i))
+            .enumerate()
+        {
+            let start = row * self.seq_len;
+            let len = text.len().min(self.seq_len);
+            ids[start..start + len].copy_from_slice(&text.ids[..len]);
+            mask[start..start + len].copy_from_slice(&text.attention_mask[..len]);
+        }
+        let shape = [self.rows(), self.seq_len];
+        Ok([
+            Tensor::from_shape(&shape, &ids)?,
+            Tensor::from_shape(&shape, &mask)?,
+            Tensor::zero::<i64>(&shape)?,
+        ])
+    }
+}
+
+/// The smallest bucket holding `len` tokens (texts are already truncated to `MAX_TOKENS`).
+fn seq_bucket(len: usize) -> usize {
+    SEQ_BUCKETS
+        .into_iter()
+        .find(|&bucket| bucket >= len)
+        .unwrap_or(MAX_TOKENS)
+}
+
+/// Largest power of two ≤ `n` (n ≥ 1), so batch sizes come from a short fixed list.
+fn power_of_two_floor(n: usize) -> usize {
+    1 << (usize::BITS - 1 - n.max(1).leading_zeros())
+}
+
+/// Sort texts longest first and cut them into batches whose shapes come from a small fixed set:
+/// a power-of-two row count and a bucketed length.
+pub fn plan_batches(encoded: &[Encoded]) -> Vec<Batch> {
+    let mut order: Vec<usize> = (0..encoded.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(encoded[i].len()));
+    let mut batches = Vec::new();
+    let mut rest = order.as_slice();
+    while let Some(&longest) = rest.first() {
+        let seq_len = seq_bucket(encoded[longest].len());
+        let max_rows = (TOKEN_BUDGET / seq_len).clamp(1, MAX_ROWS);
+        let rows = power_of_two_floor(max_rows.min(rest.len()));
+        let (taken, remaining) = rest.split_at(rows);
+        batches.push(Batch {
+            indices: taken.to_vec(),
+            seq_len,
+        });
+        rest = remaining;
+    }
+    batches
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text_of_len(len: usize) -> Encoded {
+        Encoded {
+            ids: vec![7; len],
+            attention_mask: vec![1; len],
+        }
+    }
+
+    #[test]
+    fn buckets_round_up() {
+        assert_eq!(seq_bucket(2), 16);
+        assert_eq!(seq_bucket(16), 16);
+        assert_eq!(seq_bucket(17), 32);
+        assert_eq!(seq_bucket(200), 256);
+        assert_eq!(seq_bucket(256), 256);
+    }
+
+    #[test]
+    fn power_of_two_floor_values() {
+        assert_eq!(power_of_two_floor(1), 1);
+        assert_eq!(power_of_two_floor(13), 8);
+        assert_eq!(power_of_two_floor(32), 32);
+    }
+
+    #[test]
+    fn thirteen_short_texts_split_into_8_4_1_longest_first() {
+        let encoded: Vec<Encoded> = (0..13).map(|i| text_of_len(3 + i)).collect();
+        let batches = plan_batches(&encoded);
+        let rows: Vec<usize> = batches.iter().map(Batch::rows).collect();
+        assert_eq!(rows, vec![8, 4, 1]);
+        // Longest text (index 12, 15 tokens) goes first; the shortest (index 0) last.
+        assert_eq!(batches[0].indices()[0], 12);
+        assert_eq!(batches[2].indices(), &[0]);
+        assert!(batches.iter().all(|b| b.seq_len() == 16));
+    }
+
+    #[test]
+    fn long_texts_respect_the_token_budget() {
+        let encoded: Vec<Encoded> = (0..20).map(|_| text_of_len(256)).collect();
+        let rows: Vec<usize> = plan_batches(&encoded).iter().map(Batch::rows).collect();
+        assert_eq!(rows, vec![8, 8, 4]);
+    }
+
+    #[test]
+    fn no_texts_no_batches() {
+        assert!(plan_batches(&[]).is_empty());
+    }
+
+    #[test]
+    fn inputs_are_zero_padded() {
+        let encoded = vec![text_of_len(3), text_of_len(1)];
+        let batch = Batch {
+            indices: vec![0, 1],
+            seq_len: 4,
+        };
+        let [ids, mask, types] = batch.input_tensors(&encoded).unwrap();
+        assert_eq!(ids.shape(), &[2, 4]);
+        assert_eq!(
+            ids.to_plain_array_view::<i64>()
+                .unwrap()
+                .as_slice()
+                .unwrap(),
+            &[7, 7, 7, 0, 7, 0, 0, 0]
+        );
+        assert_eq!(
+            mask.to_plain_array_view::<i64>()
+                .unwrap()
+                .as_slice()
+                .unwrap(),
+            &[1, 1, 1, 0, 1, 0, 0, 0]
+        );
+        assert!(types
+            .to_plain_array_view::<i64>()
+            .unwrap()
+            .as_slice()
+            .unwrap()
+            .iter()
+            .all(|&t| t == 0));
+    }
+}

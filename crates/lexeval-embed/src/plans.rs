@@ -1,0 +1,107 @@
+//! One optimised tract plan per input shape, built on first use and cached.
+//!
+//! tract optimises much better for concrete shapes than for the symbolic `batch × seq` graph, and
+//! building a plan costs ~40 ms, so shapes are drawn from a few buckets (see `batch`) and reused.
+
+use anyhow::{anyhow, bail, Context, Result};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tract_onnx::prelude::*;
+
+/// The model's inputs, in the order `Batch::input_tensors` produces them.
+const INPUT_NAMES: [&str; 3] = ["input_ids", "attention_mask", "token_type_ids"];
+
+pub type Plan = Arc<TypedRunnableModel>;
+
+pub struct PlanCache {
+    /// The decluttered symbolic graph every plan is specialised from.
+    model: TypedModel,
+    /// For each of the model's inputs, its position in `INPUT_NAMES`.
+    input_order: Vec<usize>,
+    batch: Symbol,
+    seq: Symbol,
+    plans: Mutex<HashMap<(usize, usize), Plan>>,
+}
+
+impl PlanCache {
+    pub fn from_onnx_bytes(bytes: &[u8]) -> Result<Self> {
+        let model = tract_onnx::onnx()
+            .model_for_read(&mut &*bytes)?
+            .into_typed()?
+            .into_decluttered()?;
+        let input_order = model
+            .input_outlets()?
+            .iter()
+            .map(|outlet| {
+                let name = &model.node(outlet.node).name;
+                INPUT_NAMES
+                    .iter()
+                    .position(|n| n == name)
+                    .ok_or_else(|| anyhow!("unexpected model input {name:?}"))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        if input_order.len() != INPUT_NAMES.len() {
+            bail!(
+                "the model has {} inputs, expected {INPUT_NAMES:?}",
+                input_order.len()
+            );
+        }
+        let batch = model.sym("batch");
+        let seq = model.sym("seq");
+        Ok(PlanCache {
+            model,
+            input_order,
+            batch,
+            seq,
+            plans: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The plan for `rows × seq_len` inputs, optimised now if this shape is new.
+    pub fn plan(&self, rows: usize, seq_len: usize) -> Result<Plan> {
+        let mut plans = self
+            .plans
+            .lock()
+            .map_err(|_| anyhow!("plan cache poisoned"))?;
+        if let Some(plan) = plans.get(&(rows, seq_len)) {
+            return Ok(plan.clone());
+        }
+        let substitutions = HashMap::from([
+            (self.batch.clone(), TDim::from(rows as i64)),
+            (self.seq.clone(), TDim::from(seq_len as i64)),
+        ]);
+        let plan = self
+            .model
+            .set_symbols(&substitutions)?
+            .into_optimized()?
+            .into_runnable()
+            .with_context(|| format!("cannot build a plan for shape {rows}×{seq_len}"))?;
+        plans.insert((rows, seq_len), plan.clone());
+        Ok(plan)
+    }
+
+    /// Run `plan` on the three input tensors (in `INPUT_NAMES` order); returns `last_hidden_state`.
+    pub fn run(&self, plan: &Plan, inputs: [Tensor; 3]) -> Result<Tensor> {
+        let mut by_name = inputs.map(Some);
+        let ordered = self
+            .input_order
+            .iter()
+            .map(|&i| {
+                by_name[i]
+                    .take()
+                    .map(TValue::from)
+                    .ok_or_else(|| anyhow!("model input used twice"))
+            })
+            .collect::<Result<TVec<_>>>()?;
+        let outputs = plan.run(ordered)?;
+        let hidden = outputs
+            .into_iter()
+            .next()
+            .ok_or_else(|| anyhow!("the model produced no output"))?;
+        Ok(hidden.into_tensor())
+    }
+
+    pub fn len(&self) -> usize {
+        self.plans.lock().map(|p| p.len()).unwrap_or(0)
+    }
+}

@@ -1,0 +1,81 @@
+//! Mean pooling over the attention mask, L2 normalisation and cosine similarity.
+
+use anyhow::{ensure, Result};
+use tract_onnx::prelude::*;
+
+/// Mean of `hidden[row, t, :]` over the tokens `t` whose mask is 1 (sentence-transformers' pooling).
+pub fn mean_pool(hidden: &Tensor, row: usize, mask: &[i64]) -> Result<Vec<f32>> {
+    let view = hidden.to_plain_array_view::<f32>()?;
+    let shape = view.shape();
+    ensure!(
+        shape.len() == 3 && row < shape[0] && mask.len() <= shape[1],
+        "unexpected model output shape {shape:?}"
+    );
+    let mut sum = vec![0f32; shape[2]];
+    let mut weight = 0f32;
+    for (t, &m) in mask.iter().enumerate() {
+        if m == 0 {
+            continue;
+        }
+        for (d, acc) in sum.iter_mut().enumerate() {
+            *acc += view[[row, t, d]];
+        }
+        weight += 1.0;
+    }
+    // sentence-transformers clamps the token count to 1e-9 so an all-masked row stays finite.
+    let weight = weight.max(1e-9);
+    Ok(sum.into_iter().map(|x| x / weight).collect())
+}
+
+/// `v / max(‖v‖, 1e-12)`, as torch.nn.functional.normalize.
+pub fn l2_normalised(v: Vec<f32>) -> Vec<f32> {
+    let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt().max(1e-12);
+    v.into_iter().map(|x| x / norm).collect()
+}
+
+/// Cosine similarity of two vectors; 0 when either is all zeros or their lengths differ.
+pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
+    if a.len() != b.len() {
+        return 0.0;
+    }
+    let dot: f32 = a.iter().zip(b).map(|(x, y)| x * y).sum();
+    let norms =
+        a.iter().map(|x| x * x).sum::<f32>().sqrt() * b.iter().map(|x| x * x).sum::<f32>().sqrt();
+    if norms == 0.0 {
+        0.0
+    } else {
+        dot / norms
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mean_pool_ignores_masked_tokens() {
+        // One row, three tokens of width 2; the third token is padding.
+        let hidden = Tensor::from_shape(&[1, 3, 2], &[1f32, 2., 3., 4., 100., 100.]).unwrap();
+        assert_eq!(mean_pool(&hidden, 0, &[1, 1, 0]).unwrap(), vec![2.0, 3.0]);
+    }
+
+    #[test]
+    fn mean_pool_rejects_out_of_range_row() {
+        let hidden = Tensor::from_shape(&[1, 1, 2], &[1f32, 2.]).unwrap();
+        assert!(mean_pool(&hidden, 1, &[1]).is_err());
+    }
+
+    #[test]
+    fn normalise_3_4_gives_0_6_0_8() {
+        assert_eq!(l2_normalised(vec![3.0, 4.0]), vec![0.6, 0.8]);
+        assert_eq!(l2_normalised(vec![0.0, 0.0]), vec![0.0, 0.0]);
+    }
+
+    #[test]
+    fn cosine_worked_examples() {
+        assert!((cosine(&[1.0, 0.0], &[1.0, 1.0]) - std::f32::consts::FRAC_1_SQRT_2).abs() < 1e-7);
+        assert_eq!(cosine(&[1.0, 2.0], &[-1.0, -2.0]), -1.0);
+        assert_eq!(cosine(&[0.0, 0.0], &[1.0, 2.0]), 0.0);
+        assert_eq!(cosine(&[1.0], &[1.0, 2.0]), 0.0);
+    }
+}

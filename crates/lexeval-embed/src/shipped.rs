@@ -1,0 +1,7 @@
+//! The model files lexeval ships (see models/README.md) and their pinned sha256 digests.
+
+pub const MODEL_FILE: &str = "all-MiniLM-L6-v2.dynamo.onnx";
+pub const MODEL_SHA256: &str = "a563f24e6307f8ff18d0cd2b4796beba102db965e09e7e8ee168fe017cde733b";
+pub const TOKENIZER_FILE: &str = "tokenizer.json";
+pub const TOKENIZER_SHA256: &str =
+    "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037";
