@@ -45,3 +45,15 @@ def test_embed_refuses_a_corrupted_model(lexeval, tmp_path, reference):
                           input="x\n", capture_output=True, text=True)
     assert proc.returncode == 1
     assert proc.stderr.startswith("lexeval: error:")
+
+
+def test_fresco_embedding_similarity_is_the_onnxruntime_cosine(lexeval, tmp_path, reference):
+    cite = "Hardt v. Reliance Standard Life Ins. Co., 560 U.S. 242 (2010)."
+    claims = ["Fees are within the discretion of the court.", "A court may award fees at its discretion."]
+    (tmp_path / "r.txt").write_text(f"{claims[0]} {cite}")
+    (tmp_path / "c.txt").write_text(f"{claims[1]} {cite}")
+    report = lexeval.json("fresco", "--similarity", "embedding", "--json",
+                          "-r", str(tmp_path / "r.txt"), "-c", str(tmp_path / "c.txt"))
+    expected = float(np.dot(*reference.encode(claims)))
+    assert report["details"]["pairs"][0]["similarity"] == pytest.approx(expected, abs=1e-4)
+    assert report["score"] == (1.0 if expected >= 0.5 else 0.0)

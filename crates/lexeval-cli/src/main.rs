@@ -1,6 +1,7 @@
 //! `lexeval`: batch evaluation of AI-generated legal text from the command line.
 
 mod commands;
+mod embedding;
 mod input;
 mod jsonl;
 

@@ -3,9 +3,8 @@
 use crate::input::read_text;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use lexeval_embed::{shipped, Embedder};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -30,7 +29,7 @@ struct Line<'a> {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let embedder = load(&args)?;
+    let embedder = crate::embedding::load(args.model.as_deref(), args.tokenizer.as_deref())?;
     let text = read_text(&args.input)?;
     let lines: Vec<&str> = text.lines().collect();
     let bar = ProgressBar::new(lines.len() as u64).with_style(
@@ -57,45 +56,4 @@ pub fn run(args: Args) -> Result<()> {
     }
     out.flush()?;
     Ok(())
-}
-
-/// The model given on the command line as is, or the shipped files from models/ after their sha256 check.
-fn load(args: &Args) -> Result<Embedder> {
-    let custom = args.model.is_some() || args.tokenizer.is_some();
-    let dir = models_dir();
-    let model_path = args
-        .model
-        .clone()
-        .unwrap_or_else(|| dir.join(shipped::MODEL_FILE));
-    let tokenizer_path = args
-        .tokenizer
-        .clone()
-        .unwrap_or_else(|| dir.join(shipped::TOKENIZER_FILE));
-    let read = |path: &Path| {
-        std::fs::read(path).with_context(|| {
-            format!(
-                "cannot read {} (run scripts/models.sh or pass --model/--tokenizer)",
-                path.display()
-            )
-        })
-    };
-    let (model, tokenizer) = (read(&model_path)?, read(&tokenizer_path)?);
-    if custom {
-        Embedder::from_bytes(&model, &tokenizer)
-    } else {
-        Embedder::from_verified_bytes(&model, &tokenizer)
-    }
-}
-
-/// `models/` in the current directory if present, else the one of the repository the binary was
-/// built in (`target/<profile>/lexeval` → `../../models`).
-fn models_dir() -> PathBuf {
-    let local = PathBuf::from("models");
-    if local.join(shipped::MODEL_FILE).is_file() {
-        return local;
-    }
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.parent()?.parent()?.join("models")))
-        .unwrap_or(local)
 }

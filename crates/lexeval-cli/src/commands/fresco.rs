@@ -32,7 +32,7 @@ pub struct Args {
     /// Generated text file (`-` for standard input).
     #[arg(short, long)]
     pub candidate: PathBuf,
-    /// Continuous claim similarity; ROUGE F1 uses rouge-score's tokenizer with Porter stemming.
+    /// Continuous claim similarity (embedding: all-MiniLM-L6-v2 cosine; llm: a Yes/No judge); ROUGE F1 uses rouge-score's tokenizer with Porter stemming.
     #[arg(long, value_enum, default_value = "rougeL")]
     pub similarity: SimilarityKind,
     /// B-SIM threshold: a pair counts when its similarity is at least this.
@@ -90,7 +90,16 @@ pub fn run(args: Args) -> Result<()> {
             score_with(&args, "llm", &reference, &candidate, &mut judge)
         }
         SimilarityKind::Embedding => {
-            bail!("--similarity embedding is not available in this build yet; use rougeL, rouge1, rouge2 or llm")
+            let embedder = crate::embedding::load(None, None)?;
+            let texts = reference.iter().chain(&candidate).map(|c| c.text.as_str());
+            let embedded = crate::embedding::EmbeddedTexts::new(&embedder, texts)?;
+            score_with(
+                &args,
+                "embedding",
+                &reference,
+                &candidate,
+                &mut |a: &str, b: &str| embedded.similarity(a, b),
+            )
         }
     };
     if args.json {

@@ -20,9 +20,18 @@ pub struct Args {
     /// 1-1 assignment: the paper's greedy algorithm (A.5) or the optimal one.
     #[arg(long, value_enum, default_value = "greedy")]
     pub assign: AssignArg,
+    /// Point similarity: ROUGE-1 F1 with stemming, or all-MiniLM-L6-v2 cosine (the paper's choice).
+    #[arg(long, value_enum, default_value = "rouge1")]
+    pub similarity: PointSimilarity,
     /// Print the score report as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum PointSimilarity {
+    Rouge1,
+    Embedding,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -44,18 +53,25 @@ pub fn run(args: Args) -> Result<()> {
     let reference_text = read_text(&args.reference)?;
     let reference = points(&reference_text);
     let candidate = points(&read_text(&args.candidate)?);
-    // Point similarity: ROUGE-1 F1 with stemming (embeddings arrive with lexeval-embed).
-    let similarity: Vec<Vec<f64>> = reference
-        .iter()
-        .map(|r| {
-            candidate
-                .iter()
-                .map(|c| f1(RougeType::N(1), r, c, true))
-                .collect()
-        })
-        .collect();
+    let (name, similarity) = match args.similarity {
+        PointSimilarity::Rouge1 => (
+            "rouge1",
+            matrix(&reference, &candidate, |r, c| {
+                Ok(f1(RougeType::N(1), r, c, true))
+            })?,
+        ),
+        PointSimilarity::Embedding => {
+            let embedder = crate::embedding::load(None, None)?;
+            let texts = reference.iter().chain(&candidate).map(String::as_str);
+            let embedded = crate::embedding::EmbeddedTexts::new(&embedder, texts)?;
+            (
+                "embedding",
+                matrix(&reference, &candidate, |r, c| embedded.similarity(r, c))?,
+            )
+        }
+    };
     let settings = PointwiseSettings {
-        similarity: "rouge1".into(),
+        similarity: name.into(),
         threshold: args.threshold,
         assignment: match args.assign {
             AssignArg::Greedy => Assignment::Greedy,
@@ -76,4 +92,21 @@ pub fn run(args: Args) -> Result<()> {
         crate::commands::show::print_scores(&report);
     }
     Ok(())
+}
+
+/// `similarity[r][c]` for every reference point `r` and candidate point `c`.
+fn matrix(
+    reference: &[String],
+    candidate: &[String],
+    similarity: impl Fn(&str, &str) -> Result<f64, String>,
+) -> Result<Vec<Vec<f64>>> {
+    reference
+        .iter()
+        .map(|r| {
+            candidate
+                .iter()
+                .map(|c| similarity(r, c).map_err(anyhow::Error::msg))
+                .collect()
+        })
+        .collect()
 }
