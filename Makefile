@@ -3,6 +3,8 @@ SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export TRUNK_SKIP_VERSION_CHECK := true
 CARGO_NATIVE := cargo
+# The page and its embedding worker are browser-only; they are linted for wasm32 and tested in Chromium.
+NATIVE_ONLY := --exclude lexeval-app --exclude lexeval-embed-worker
 LEXEVAL := $(or $(CARGO_TARGET_DIR),target)/release-native/lexeval
 
 .PHONY: serve build setup setup-build test lint test-native cli parity wasm e2e bench fuzz clean
@@ -23,11 +25,11 @@ test: setup lint test-native parity wasm e2e
 
 lint:
 	cargo fmt --all --check
-	cargo clippy --workspace --exclude lexeval-app --all-targets -- -D warnings
-	cargo clippy -p lexeval-app --target wasm32-unknown-unknown -- -D warnings
+	cargo clippy --workspace $(NATIVE_ONLY) --all-targets -- -D warnings
+	cargo clippy -p lexeval-app -p lexeval-embed-worker --target wasm32-unknown-unknown -- -D warnings
 
 test-native:
-	cargo test --workspace --exclude lexeval-app
+	cargo test --workspace $(NATIVE_ONLY)
 
 cli:
 	cargo build --profile release-native -p lexeval-cli

@@ -3,6 +3,7 @@
 
 use crate::state::settings::{LlmSettings, Settings, Similarity};
 use lexeval_core::citations::{claims, extract};
+use lexeval_core::embedded::EmbeddedTexts;
 use lexeval_core::fresco::{self, FrescoSettings};
 use lexeval_core::pointwise::{self, PointwiseSettings};
 use lexeval_core::report::ScoreReport;
@@ -23,6 +24,8 @@ pub enum EngineError {
     TooLong { chars: usize, limit: usize },
     /// Bad input, with a message for the user.
     Input(String),
+    /// The embedding model could not load or run.
+    Model(String),
 }
 
 impl fmt::Display for EngineError {
@@ -35,6 +38,7 @@ impl fmt::Display for EngineError {
                  Your text is kept — shorten it to see scores."
             ),
             EngineError::Input(msg) => f.write_str(msg),
+            EngineError::Model(msg) => write!(f, "embedding similarity unavailable: {msg}"),
         }
     }
 }
@@ -167,19 +171,35 @@ pub async fn brief_check(
 ) -> Result<Vec<ScoreReport>, EngineError> {
     check_live(reference)?;
     check_live(candidate)?;
-    let kind = rouge_kind(settings.similarity)?;
     let fresco_settings = FrescoSettings {
         similarity: settings.similarity.id().to_string(),
         threshold: settings.threshold,
         generalized: settings.generalized,
     };
-    let mut similarity = |a: &str, b: &str| Ok(lexeval_core::rouge::f1(kind, a, b, true));
-    let fresco = fresco::score(
-        &claims(reference),
-        &claims(candidate),
-        &fresco_settings,
-        &mut similarity,
-    );
+    let (reference_claims, candidate_claims) = (claims(reference), claims(candidate));
+    let fresco = match settings.similarity {
+        Similarity::Embedding => {
+            let texts = reference_claims.iter().chain(&candidate_claims);
+            let embedded = embed(texts.map(|c| c.text.as_str())).await?;
+            let mut similarity = |a: &str, b: &str| embedded.similarity(a, b);
+            fresco::score(
+                &reference_claims,
+                &candidate_claims,
+                &fresco_settings,
+                &mut similarity,
+            )
+        }
+        _ => {
+            let kind = rouge_kind(settings.similarity)?;
+            let mut similarity = |a: &str, b: &str| Ok(lexeval_core::rouge::f1(kind, a, b, true));
+            fresco::score(
+                &reference_claims,
+                &candidate_claims,
+                &fresco_settings,
+                &mut similarity,
+            )
+        }
+    };
     let options = RougeOptions {
         stem: true,
         ..RougeOptions::default()
@@ -189,7 +209,16 @@ pub async fn brief_check(
     Ok(vec![fresco, rouge])
 }
 
-/// The ROUGE variant behind a similarity setting; the model-based similarities are not in this build yet.
+/// Embeddings of the distinct `texts`, computed off the main thread by the embedding worker.
+async fn embed<'a>(texts: impl IntoIterator<Item = &'a str>) -> Result<EmbeddedTexts, EngineError> {
+    let distinct = EmbeddedTexts::distinct(texts);
+    let embeddings = crate::embedding::embed(distinct.clone())
+        .await
+        .map_err(EngineError::Model)?;
+    Ok(EmbeddedTexts::new(distinct, embeddings))
+}
+
+/// The ROUGE variant behind a similarity setting; the model-based similarities are handled by the callers.
 fn rouge_kind(similarity: Similarity) -> Result<RougeType, EngineError> {
     match similarity {
         Similarity::RougeL => Ok(RougeType::L),
@@ -209,18 +238,25 @@ pub async fn summary_check(
 ) -> Result<Vec<ScoreReport>, EngineError> {
     check_live(reference)?;
     check_live(candidate)?;
-    let kind = rouge_kind(settings.similarity)?;
     let reference_points = pointwise::points(reference);
     let candidate_points = pointwise::points(candidate);
-    let similarity: Vec<Vec<f64>> = reference_points
-        .iter()
-        .map(|r| {
-            candidate_points
-                .iter()
-                .map(|c| lexeval_core::rouge::f1(kind, r, c, true))
-                .collect()
-        })
-        .collect();
+    let matrix = |similarity: &dyn Fn(&str, &str) -> f64| -> Vec<Vec<f64>> {
+        reference_points
+            .iter()
+            .map(|r| candidate_points.iter().map(|c| similarity(r, c)).collect())
+            .collect()
+    };
+    let similarity = match settings.similarity {
+        Similarity::Embedding => {
+            let texts = reference_points.iter().chain(&candidate_points);
+            let embedded = embed(texts.map(String::as_str)).await?;
+            matrix(&|r, c| embedded.similarity(r, c).unwrap_or(0.0))
+        }
+        _ => {
+            let kind = rouge_kind(settings.similarity)?;
+            matrix(&|r, c| lexeval_core::rouge::f1(kind, r, c, true))
+        }
+    };
     let point_settings = PointwiseSettings {
         similarity: settings.similarity.id().to_string(),
         threshold: settings.threshold,
@@ -521,7 +557,8 @@ pub fn per_class(report: &ScoreReport) -> Vec<(String, f64)> {
     }
 }
 
-/// sha256 of the embedding model the page uses, once loaded (share links record it).
-pub fn model_sha256() -> Option<String> {
-    None
+/// sha256 of the embedding model when `similarity` uses it (share links record it).
+pub fn model_sha256(similarity: Similarity) -> Option<String> {
+    (similarity == Similarity::Embedding)
+        .then(|| lexeval_core::shipped_model::MODEL_SHA256.to_string())
 }

@@ -3,6 +3,7 @@
 mod app;
 mod browser;
 mod components;
+mod embedding;
 mod engine;
 mod examples;
 mod state;

@@ -3,5 +3,6 @@
 pub mod annotated;
 pub mod bar_chart;
 pub mod heatmap;
+pub mod model_progress;
 pub mod pairs_table;
 pub mod score_card;

@@ -4,6 +4,7 @@ use crate::app::View;
 use crate::browser;
 use crate::components::annotated::{authority_palette, AnnotatedText};
 use crate::components::heatmap::Heatmap;
+use crate::components::model_progress::ModelProgress;
 use crate::components::pairs_table::PairsTable;
 use crate::components::score_card::ScoreCards;
 use crate::engine::{self, EngineError};
@@ -221,7 +222,7 @@ pub fn CheckView(view: View) -> impl IntoView {
             <div class="results" id=format!("{prefix}-results") aria-live="polite" aria-busy=move || (outcome.get() == Outcome::Busy).to_string()>
                 {move || match outcome.get() {
                     Outcome::Waiting(msg) => view! { <p class="hint">{msg}</p> }.into_any(),
-                    Outcome::Busy => view! { <p class="hint">"Scoring…"</p> }.into_any(),
+                    Outcome::Busy => view! { <p class="hint">"Scoring…"</p> <ModelProgress /> }.into_any(),
                     Outcome::Failed(msg) => view! { <p class="error" role="alert">{msg}</p> }.into_any(),
                     Outcome::Done(reports) => {
                         let threshold = state.settings.with_untracked(|s| s.threshold);

@@ -28,7 +28,7 @@ fn payload(state: &AppState, view: View) -> Option<SharePayload> {
             .get_untracked()
             .to_share(&state.llm.get_untracked()),
         metric_version: engine::METRIC_VERSION.to_string(),
-        model_sha256: engine::model_sha256(),
+        model_sha256: engine::model_sha256(state.settings.get_untracked().similarity),
     })
 }
 

@@ -23,7 +23,10 @@ export function serveDist() {
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+    res.writeHead(200, {
+      'content-type': types[path.extname(file)] ?? 'application/octet-stream',
+      'content-length': fs.statSync(file).size,
+    });
     fs.createReadStream(file).pipe(res);
   });
   return new Promise((resolve) => {

@@ -1,8 +1,8 @@
 //! The sentence-embedding model for `embed` and the embedding similarity of `fresco` and `pointwise`.
 
 use anyhow::{Context, Result};
-use lexeval_embed::{cosine, shipped, Embedder};
-use std::collections::HashMap;
+use lexeval_core::embedded::EmbeddedTexts;
+use lexeval_embed::{shipped, Embedder};
 use std::path::{Path, PathBuf};
 
 /// The model given on the command line as is, or the shipped files from models/ after their sha256 check.
@@ -41,28 +41,13 @@ fn models_dir() -> PathBuf {
         .unwrap_or(local)
 }
 
-/// Embeds `texts` once (deduplicated) so similarities are lookups, not model runs.
-pub struct EmbeddedTexts {
-    embeddings: HashMap<String, Vec<f32>>,
-}
-
-impl EmbeddedTexts {
-    pub fn new<'a>(embedder: &Embedder, texts: impl IntoIterator<Item = &'a str>) -> Result<Self> {
-        let mut unique: Vec<&str> = texts.into_iter().collect();
-        unique.sort_unstable();
-        unique.dedup();
-        let vectors = embedder.embed(&unique)?;
-        let embeddings = unique.iter().map(|t| t.to_string()).zip(vectors).collect();
-        Ok(EmbeddedTexts { embeddings })
-    }
-
-    /// Cosine similarity of two embedded texts, clamped to [0, 1] so it can be thresholded like ROUGE.
-    pub fn similarity(&self, a: &str, b: &str) -> Result<f64, String> {
-        let vector = |text: &str| {
-            self.embeddings
-                .get(text)
-                .ok_or_else(|| format!("no embedding for {text:?}"))
-        };
-        Ok(f64::from(cosine(vector(a)?, vector(b)?)).clamp(0.0, 1.0))
-    }
+/// Embeds the distinct `texts` once so every similarity is a lookup, not a model run.
+pub fn embed_texts<'a>(
+    embedder: &Embedder,
+    texts: impl IntoIterator<Item = &'a str>,
+) -> Result<EmbeddedTexts> {
+    let distinct = EmbeddedTexts::distinct(texts);
+    let refs: Vec<&str> = distinct.iter().map(String::as_str).collect();
+    let embeddings = embedder.embed(&refs)?;
+    Ok(EmbeddedTexts::new(distinct, embeddings))
 }

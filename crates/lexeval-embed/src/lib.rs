@@ -7,11 +7,11 @@
 mod batch;
 mod plans;
 mod pooling;
-pub mod shipped;
+pub use lexeval_core::shipped_model as shipped;
 mod tokenize;
 mod verify;
 
-pub use pooling::cosine;
+pub use lexeval_core::embedded::cosine;
 pub use verify::{sha256_hex, verify_sha256};
 
 use anyhow::{Context, Result};

@@ -33,21 +33,6 @@ pub fn l2_normalised(v: Vec<f32>) -> Vec<f32> {
     v.into_iter().map(|x| x / norm).collect()
 }
 
-/// Cosine similarity of two vectors; 0 when either is all zeros or their lengths differ.
-pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
-    if a.len() != b.len() {
-        return 0.0;
-    }
-    let dot: f32 = a.iter().zip(b).map(|(x, y)| x * y).sum();
-    let norms =
-        a.iter().map(|x| x * x).sum::<f32>().sqrt() * b.iter().map(|x| x * x).sum::<f32>().sqrt();
-    if norms == 0.0 {
-        0.0
-    } else {
-        dot / norms
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,13 +54,5 @@ mod tests {
     fn normalise_3_4_gives_0_6_0_8() {
         assert_eq!(l2_normalised(vec![3.0, 4.0]), vec![0.6, 0.8]);
         assert_eq!(l2_normalised(vec![0.0, 0.0]), vec![0.0, 0.0]);
-    }
-
-    #[test]
-    fn cosine_worked_examples() {
-        assert!((cosine(&[1.0, 0.0], &[1.0, 1.0]) - std::f32::consts::FRAC_1_SQRT_2).abs() < 1e-7);
-        assert_eq!(cosine(&[1.0, 2.0], &[-1.0, -2.0]), -1.0);
-        assert_eq!(cosine(&[0.0, 0.0], &[1.0, 2.0]), 0.0);
-        assert_eq!(cosine(&[1.0], &[1.0, 2.0]), 0.0);
     }
 }

@@ -92,7 +92,7 @@ pub fn run(args: Args) -> Result<()> {
         SimilarityKind::Embedding => {
             let embedder = crate::embedding::load(None, None)?;
             let texts = reference.iter().chain(&candidate).map(|c| c.text.as_str());
-            let embedded = crate::embedding::EmbeddedTexts::new(&embedder, texts)?;
+            let embedded = crate::embedding::embed_texts(&embedder, texts)?;
             score_with(
                 &args,
                 "embedding",

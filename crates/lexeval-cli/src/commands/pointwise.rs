@@ -63,7 +63,7 @@ pub fn run(args: Args) -> Result<()> {
         PointSimilarity::Embedding => {
             let embedder = crate::embedding::load(None, None)?;
             let texts = reference.iter().chain(&candidate).map(String::as_str);
-            let embedded = crate::embedding::EmbeddedTexts::new(&embedder, texts)?;
+            let embedded = crate::embedding::embed_texts(&embedder, texts)?;
             (
                 "embedding",
                 matrix(&reference, &candidate, |r, c| embedded.similarity(r, c))?,

@@ -1,4 +1,5 @@
-//! The model files lexeval ships (see models/README.md) and their pinned sha256 digests.
+//! The embedding model lexeval ships (see models/README.md): file names and pinned sha256 digests. Here in
+//! core because share links and reports record which model produced a similarity.
 
 pub const MODEL_FILE: &str = "all-MiniLM-L6-v2.dynamo.onnx";
 pub const MODEL_SHA256: &str = "a563f24e6307f8ff18d0cd2b4796beba102db965e09e7e8ee168fe017cde733b";

@@ -1,0 +1,56 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launch, openPage, screenshot } from './harness.mjs';
+
+// The model (91 MB) is downloaded, sha256-checked and run by tract in a Web Worker: allow it time.
+const MODEL_TIMEOUT = 180000;
+
+let server, browser;
+before(async () => { server = await serveDist(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const value = async (page, id) => Number.parseFloat(await page.getAttribute(`#score-${id}`, 'data-value'));
+const close = (actual, expected, tolerance) =>
+  assert.ok(Math.abs(actual - expected) <= tolerance, `${actual} ≠ ${expected}`);
+
+test('embedding similarity: the model loads in a worker and matches the CLI (tract, onnxruntime parity)', { timeout: MODEL_TIMEOUT + 30000 }, async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.click('#brief-example-1');
+  await page.waitForSelector('#score-l-fresco');
+  await page.selectOption('#brief-similarity', 'embedding');
+  // The progress bar shows while the model loads; the page stays usable meanwhile.
+  await page.waitForSelector('.model-progress', { timeout: 30000 });
+  await page.fill('#brief-reference', await page.inputValue('#brief-reference'));
+  await page.waitForFunction(
+    () => document.querySelector('#brief-results table.pairs') && !document.querySelector('.model-progress'),
+    null, { timeout: MODEL_TIMEOUT });
+  // Pair similarities as `lexeval fresco --similarity embedding` computes them natively.
+  const cells = await page.$$eval('#brief-results table.pairs tbody td.num', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(cells.sort(), ['0.536', '0.724', '0.831']);
+  assert.equal(await value(page, 'l-fresco'), 1);
+  await screenshot(page, 'brief-embedding');
+
+  // Summary check reuses the loaded model: pointwise with cosine point similarity.
+  await page.click('#tab-summary');
+  await page.click('#summary-example-0');
+  await page.selectOption('#summary-similarity', 'embedding');
+  await page.waitForFunction(
+    () => document.querySelector('#score-pointwise-recall') && !document.querySelector('#summary-results .model-progress')
+      && document.querySelector('#summary-results')?.getAttribute('aria-busy') === 'false',
+    null, { timeout: MODEL_TIMEOUT });
+  close(await value(page, 'pointwise-recall'), 0.8125, 1e-9);
+  close(await value(page, 'pointwise-precision'), 0.5, 1e-9);
+  await screenshot(page, 'summary-embedding');
+  assert.deepEqual(errors, []);
+});
+
+test('a model that cannot be downloaded gives a clear message and keeps the texts', async () => {
+  const { page } = await openPage(browser, server.url);
+  await page.context().route('**/models/*.onnx', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.click('#brief-example-1');
+  const typed = await page.inputValue('#brief-reference');
+  await page.selectOption('#brief-similarity', 'embedding');
+  await page.waitForSelector('#brief-results .error', { timeout: 30000 });
+  assert.match(await page.textContent('#brief-results .error'), /embedding similarity unavailable: cannot download models\/all-MiniLM-L6-v2\.dynamo\.onnx: HTTP 404/);
+  assert.equal(await page.inputValue('#brief-reference'), typed);
+});
