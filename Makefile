@@ -44,7 +44,7 @@ wasm:
 e2e: wasm
 	node --test tests/e2e/
 
-bench: setup cli
+bench: setup cli wasm
 	python3 bench/run.py --lexeval $(LEXEVAL)
 	cargo bench -p lexeval-core --profile release-native -- --warm-up-time 1 --measurement-time 3
 

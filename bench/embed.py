@@ -1,7 +1,10 @@
-"""Sentence embeddings: `lexeval embed` (tract, fp32) vs onnxruntime on the same ONNX file, 1 thread each.
+"""Sentence embeddings: `lexeval embed` (tract, fp32) vs onnxruntime on the same ONNX file, 1 thread each,
+and the page's embedding worker (tract in wasm) in headless Chromium, side by side in one run.
 
 Input: the first sentences of 256 CLERC generations (../shared). lexeval's time is the whole process
-(model load and per-shape plan building included); onnxruntime's includes session creation too.
+(model load and per-shape plan building included); onnxruntime's includes session creation too. The browser
+row embeds with an already loaded model; its model load times (cold: download + sha256 + plans; warm: from
+Cache Storage in a new worker) are printed below the table. Needs dist/ (`make wasm`).
 """
 import argparse
 import json
@@ -41,12 +44,20 @@ def main():
     Reference(REPO / "models", threads=1).encode(texts)
     theirs = time.perf_counter() - start
 
+    browser = json.loads(subprocess.run(["node", str(REPO / "bench/embed_browser.mjs")], input=json.dumps({"texts": texts}),
+                                        capture_output=True, text=True, check=True, cwd=REPO).stdout)
+    assert browser["count"] == len(texts)
+    in_browser = browser["embed_ms"] / 1000
+
     print(f"{len(texts)} CLERC sentences, all-MiniLM-L6-v2 fp32, 1 thread\n")
     print("| engine | seconds | sentences/s |")
     print("|---|---:|---:|")
     print(f"| lexeval (tract) | {ours:.2f} | {len(texts) / ours:.1f} |")
     print(f"| onnxruntime | {theirs:.2f} | {len(texts) / theirs:.1f} |")
+    print(f"| lexeval wasm worker in Chromium (model loaded) | {in_browser:.2f} | {len(texts) / in_browser:.1f} |")
     print(f"\nlexeval / onnxruntime throughput ratio: {theirs / ours:.2f}")
+    print(f"page model load: cold {browser['cold_load_ms'] / 1000:.2f} s (download 91 MB from localhost, sha256, "
+          f"plan), warm {browser['warm_load_ms'] / 1000:.2f} s (Cache Storage)")
 
 
 if __name__ == "__main__":

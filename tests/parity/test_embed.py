@@ -57,3 +57,28 @@ def test_fresco_embedding_similarity_is_the_onnxruntime_cosine(lexeval, tmp_path
     expected = float(np.dot(*reference.encode(claims)))
     assert report["details"]["pairs"][0]["similarity"] == pytest.approx(expected, abs=1e-4)
     assert report["score"] == (1.0 if expected >= 0.5 else 0.0)
+
+
+def test_dense_retrieval_ranks_as_onnxruntime_cosine(lexeval, tmp_path, reference):
+    import json
+    documents = [
+        ("Miranda v. Arizona", "Suspects must be warned of their right to remain silent before interrogation."),
+        ("Gideon v. Wainwright", "States must provide counsel to defendants who cannot afford a lawyer."),
+        ("Brown v. Board of Education", "Racial segregation in public schools violates equal protection."),
+        ("Mapp v. Ohio", "Evidence obtained by an unlawful search is excluded in state courts."),
+    ]
+    queries = [
+        ("Police have to tell an arrested person that they may stay silent.", "Miranda v. Arizona"),
+        ("A poor defendant is entitled to a court-appointed attorney.", "Gideon v. Wainwright"),
+        ("Illegally seized evidence cannot be used at a state trial.", "Mapp v. Ohio"),
+    ]
+    (tmp_path / "corpus.jsonl").write_text("".join(json.dumps({"case_name": n, "text": t}) + "\n" for n, t in documents))
+    (tmp_path / "gold.json").write_text(json.dumps(
+        [{"claim": q, "case_name": [n], "label": "SUPPORTED"} for q, n in queries]))
+    report = lexeval.json("retrieve", "--method", "dense", "--k", "1,2", "--json",
+                          "--gold", str(tmp_path / "gold.json"), "--corpus", str(tmp_path / "corpus.jsonl"))
+    docs = reference.encode([t for _, t in documents])
+    for row, (query, _) in zip(report["details"]["queries"], queries):
+        order = np.argsort(-(docs @ reference.encode([query])[0]), kind="stable")
+        assert row["top"] == [documents[i][0].lower().replace(".", "") for i in order[:2]]
+    assert report["scores"][0] == {"name": "recall@1", "value": 1.0}

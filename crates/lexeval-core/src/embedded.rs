@@ -18,6 +18,14 @@ pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
     }
 }
 
+/// Indices of `documents` by decreasing cosine with `query`; ties keep corpus order (dense retrieval).
+pub fn rank_by_cosine(query: &[f32], documents: &[Vec<f32>]) -> Vec<usize> {
+    let scores: Vec<f32> = documents.iter().map(|d| cosine(query, d)).collect();
+    let mut order: Vec<usize> = (0..documents.len()).collect();
+    order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+    order
+}
+
 /// Texts and their embeddings, for similarity lookups.
 pub struct EmbeddedTexts {
     embeddings: HashMap<String, Vec<f32>>,
@@ -60,6 +68,18 @@ mod tests {
         assert_eq!(cosine(&[1.0, 2.0], &[-1.0, -2.0]), -1.0);
         assert_eq!(cosine(&[0.0, 0.0], &[1.0, 2.0]), 0.0);
         assert_eq!(cosine(&[1.0], &[1.0, 2.0]), 0.0);
+    }
+
+    #[test]
+    fn dense_ranking_is_by_cosine_with_ties_in_corpus_order() {
+        let documents = vec![
+            vec![0.0, 1.0],
+            vec![1.0, 0.0],
+            vec![2.0, 0.0],
+            vec![1.0, 1.0],
+        ];
+        assert_eq!(rank_by_cosine(&[1.0, 0.0], &documents), [1, 2, 3, 0]);
+        assert!(rank_by_cosine(&[1.0, 0.0], &[]).is_empty());
     }
 
     #[test]

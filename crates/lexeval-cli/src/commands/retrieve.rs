@@ -1,10 +1,11 @@
-//! `lexeval retrieve`: BM25 retrieval of CaseFacts evidence cases, Recall@k.
+//! `lexeval retrieve`: BM25 or dense (all-MiniLM-L6-v2) retrieval of CaseFacts evidence cases, Recall@k.
 
 use crate::input::read_text;
 use crate::jsonl::read_jsonl;
 use anyhow::{bail, Context, Result};
 use lexeval_core::bm25::{tokenize, Bm25};
 use lexeval_core::casefacts::{normalise_case_name, recall_at, GoldClaim};
+use lexeval_core::embedded::rank_by_cosine;
 use lexeval_core::report::{Score, ScoreReport};
 use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet};
@@ -22,12 +23,22 @@ pub struct Args {
     /// claims citing it. The paper's corpus (Oyez case summaries) is not available here.
     #[arg(long)]
     pub corpus_from_claims: Option<PathBuf>,
+    /// Ranking: BM25 (exactly rank_bm25's BM25Okapi) or dense (cosine of all-MiniLM-L6-v2 embeddings;
+    /// documents are truncated to the model's 256 tokens).
+    #[arg(long, value_enum, default_value = "bm25")]
+    pub method: Method,
     /// Cut-offs of Recall@k.
     #[arg(long, value_delimiter = ',', default_value = "1,5,10")]
     pub k: Vec<usize>,
     /// Print the score report as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum Method {
+    Bm25,
+    Dense,
 }
 
 #[derive(serde::Deserialize)]
@@ -84,14 +95,13 @@ pub fn run(args: Args) -> Result<()> {
         .iter()
         .map(|d| normalise_case_name(&d.case_name))
         .collect();
-    let tokens: Vec<Vec<String>> = documents.iter().map(|d| tokenize(&d.text)).collect();
-    let bm25 = Bm25::new(&tokens);
+    let ranker = Ranker::new(args.method, &documents, &gold)?;
     let max_k = args.k.iter().copied().max().unwrap_or(10);
     let mut sums = vec![0.0; args.k.len()];
     let mut rows = Vec::with_capacity(gold.len());
-    for item in &gold {
-        let ranked: Vec<String> = bm25
-            .rank(&tokenize(&item.claim))
+    for (query, item) in gold.iter().enumerate() {
+        let ranked: Vec<String> = ranker
+            .rank(query, &item.claim)
             .into_iter()
             .take(max_k)
             .map(|i| names[i].clone())
@@ -114,7 +124,7 @@ pub fn run(args: Args) -> Result<()> {
     let mut report = ScoreReport::new(
         "casefacts-retrieval",
         "1",
-        json!({"method": "bm25", "corpus": corpus_kind, "documents": documents.len()}),
+        json!({"method": method_name(args.method), "corpus": corpus_kind, "documents": documents.len()}),
     );
     for (k, sum) in args.k.iter().zip(&sums) {
         let name = format!("recall@{k}");
@@ -131,4 +141,49 @@ pub fn run(args: Args) -> Result<()> {
         crate::commands::show::print_scores(&report);
     }
     Ok(())
+}
+
+fn method_name(method: Method) -> &'static str {
+    match method {
+        Method::Bm25 => "bm25",
+        Method::Dense => "dense: all-MiniLM-L6-v2 cosine",
+    }
+}
+
+/// Ranks the corpus for each query: BM25 scores, or cosine with the query's precomputed embedding.
+enum Ranker {
+    Bm25(Bm25),
+    Dense {
+        documents: Vec<Vec<f32>>,
+        queries: Vec<Vec<f32>>,
+    },
+}
+
+impl Ranker {
+    fn new(method: Method, documents: &[Document], gold: &[GoldClaim]) -> Result<Ranker> {
+        Ok(match method {
+            Method::Bm25 => {
+                let tokens: Vec<Vec<String>> =
+                    documents.iter().map(|d| tokenize(&d.text)).collect();
+                Ranker::Bm25(Bm25::new(&tokens))
+            }
+            Method::Dense => {
+                let embedder = crate::embedding::load(None, None)?;
+                let texts: Vec<&str> = documents.iter().map(|d| d.text.as_str()).collect();
+                let queries: Vec<&str> = gold.iter().map(|g| g.claim.as_str()).collect();
+                Ranker::Dense {
+                    documents: embedder.embed(&texts)?,
+                    queries: embedder.embed(&queries)?,
+                }
+            }
+        })
+    }
+
+    /// Document indices, best first, for query number `index` (whose text is `query`).
+    fn rank(&self, index: usize, query: &str) -> Vec<usize> {
+        match self {
+            Ranker::Bm25(bm25) => bm25.rank(&tokenize(query)),
+            Ranker::Dense { documents, queries } => rank_by_cosine(&queries[index], documents),
+        }
+    }
 }
