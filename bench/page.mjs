@@ -1,0 +1,38 @@
+// Page timings in headless Chromium (dist/ from `make wasm`), for bench/page.py. Reads
+// {"reference", "candidate"} on stdin; prints JSON: page load until the app shell shows (median of 5 cold
+// loads), and a brief check of the two texts from the moment they are in the text areas until the L-FRESCO
+// score shows (median of 5; includes the input debounce).
+import fs from 'node:fs';
+import { serveDist, launch } from '../tests/e2e/harness.mjs';
+
+const { reference, candidate } = JSON.parse(fs.readFileSync(0, 'utf8'));
+const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const server = await serveDist();
+const browser = await launch();
+try {
+  const loads = [];
+  const scorings = [];
+  for (let i = 0; i < 5; i += 1) {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await page.waitForSelector('.app-header h1');
+    loads.push(await page.evaluate(() => performance.now()));
+    scorings.push(await page.evaluate(async ([reference, candidate]) => {
+      const set = (id, text) => {
+        const area = document.getElementById(id);
+        area.value = text;
+        area.dispatchEvent(new Event('input', { bubbles: true }));
+      };
+      const t0 = performance.now();
+      set('brief-reference', reference);
+      set('brief-candidate', candidate);
+      while (!document.querySelector('#score-l-fresco')) await new Promise((r) => setTimeout(r, 5));
+      return performance.now() - t0;
+    }, [reference, candidate]));
+    await page.close();
+  }
+  console.log(JSON.stringify({ load_ms: median(loads), brief_ms: median(scorings) }));
+} finally {
+  await browser.close();
+  await server.close();
+}
