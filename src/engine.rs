@@ -166,8 +166,8 @@ pub async fn brief_check(
     reference: &str,
     candidate: &str,
     settings: &Settings,
-    _llm: &LlmSettings,
-    _llm_key: &str,
+    llm: &LlmSettings,
+    llm_key: &str,
 ) -> Result<Vec<ScoreReport>, EngineError> {
     check_live(reference)?;
     check_live(candidate)?;
@@ -188,6 +188,16 @@ pub async fn brief_check(
                 &fresco_settings,
                 &mut similarity,
             )
+        }
+        Similarity::Llm => {
+            crate::llm_judge::fresco_with_llm(
+                &reference_claims,
+                &candidate_claims,
+                &fresco_settings,
+                llm,
+                llm_key,
+            )
+            .await?
         }
         _ => {
             let kind = rouge_kind(settings.similarity)?;
@@ -225,7 +235,9 @@ fn rouge_kind(similarity: Similarity) -> Result<RougeType, EngineError> {
         Similarity::Rouge1 => Ok(RougeType::N(1)),
         Similarity::Rouge2 => Ok(RougeType::N(2)),
         Similarity::Embedding => Err(EngineError::NotInBuild("embedding similarity")),
-        Similarity::Llm => Err(EngineError::NotInBuild("LLM similarity")),
+        Similarity::Llm => Err(EngineError::Input(
+            "the LLM judge scores brief checks (L-FRESCO); choose ROUGE or embedding cosine for points".into(),
+        )),
     }
 }
 

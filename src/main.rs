@@ -6,6 +6,7 @@ mod components;
 mod embedding;
 mod engine;
 mod examples;
+mod llm_judge;
 mod state;
 mod views;
 

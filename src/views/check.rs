@@ -4,6 +4,7 @@ use crate::app::View;
 use crate::browser;
 use crate::components::annotated::{authority_palette, AnnotatedText};
 use crate::components::heatmap::Heatmap;
+use crate::components::llm_exchanges::{exchanges, LlmExchanges};
 use crate::components::model_progress::ModelProgress;
 use crate::components::pairs_table::PairsTable;
 use crate::components::score_card::ScoreCards;
@@ -229,10 +230,12 @@ pub fn CheckView(view: View) -> impl IntoView {
                         let scores = reports.iter().flat_map(|r| r.scores.clone()).collect::<Vec<_>>();
                         let pairs = reports.iter().map(engine::pairs).find(|p| !p.is_empty()).unwrap_or_default();
                         let matrix = reports.iter().find_map(engine::matrix);
+                        let exchanges = exchanges(&reports);
                         view! {
                             <ScoreCards scores />
                             <PairsTable rows=pairs threshold group_header=if view == View::Summary { "Weight" } else { "Authority" } />
                             {matrix.map(|matrix| view! { <Heatmap matrix /> })}
+                            <LlmExchanges exchanges />
                         }
                             .into_any()
                     }

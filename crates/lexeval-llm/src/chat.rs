@@ -91,3 +91,39 @@ mod tests {
         assert_eq!(cache_key(&a, "p").len(), 64);
     }
 }
+
+/// Answers fetched beforehand (by the page's async client), served to the sync tasks by prompt.
+pub struct Answered {
+    answers: std::collections::HashMap<String, Result<String, LlmError>>,
+    settings: Value,
+}
+
+impl Answered {
+    pub fn new(
+        answers: impl IntoIterator<Item = (String, Result<String, LlmError>)>,
+        settings: Value,
+    ) -> Self {
+        Answered {
+            answers: answers.into_iter().collect(),
+            settings,
+        }
+    }
+}
+
+impl Complete for Answered {
+    fn complete_many(&self, prompts: &[String]) -> Vec<Result<String, LlmError>> {
+        prompts
+            .iter()
+            .map(|prompt| {
+                self.answers
+                    .get(prompt)
+                    .cloned()
+                    .unwrap_or(Err(LlmError::Unanswered))
+            })
+            .collect()
+    }
+
+    fn settings(&self) -> Value {
+        self.settings.clone()
+    }
+}

@@ -15,6 +15,8 @@ pub enum LlmError {
     MalformedResponse(String),
     #[error("unparseable answer: {0}")]
     UnparseableAnswer(String),
+    #[error("no answer was fetched for this prompt")]
+    Unanswered,
 }
 
 impl LlmError {
@@ -23,7 +25,9 @@ impl LlmError {
         match self {
             LlmError::Timeout | LlmError::Transport(_) => true,
             LlmError::Status { status, .. } => *status == 429 || *status >= 500,
-            LlmError::MalformedResponse(_) | LlmError::UnparseableAnswer(_) => false,
+            LlmError::MalformedResponse(_)
+            | LlmError::UnparseableAnswer(_)
+            | LlmError::Unanswered => false,
         }
     }
 }

@@ -33,13 +33,16 @@ pub struct ClaimJudgment {
     pub exchange: Exchange,
 }
 
+/// The B-SIM prompt for one pair.
+pub fn prompt(generated: &str, reference: &str) -> String {
+    LFRESCO_SIMILARITY.render(&[("generated", generated), ("reference", reference)])
+}
+
 /// Judge each `(generated, reference)` claim pair.
 pub fn judge_claims(client: &dyn Complete, pairs: &[(String, String)]) -> Vec<ClaimJudgment> {
     let prompts: Vec<String> = pairs
         .iter()
-        .map(|(generated, reference)| {
-            LFRESCO_SIMILARITY.render(&[("generated", generated), ("reference", reference)])
-        })
+        .map(|(generated, reference)| prompt(generated, reference))
         .collect();
     let answers = client.complete_many(&prompts);
     prompts

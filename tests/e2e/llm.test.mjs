@@ -1,0 +1,69 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launch, openPage, screenshot } from './harness.mjs';
+
+const KEY = 'sk-e2e-SECRET-42';
+let server, browser;
+before(async () => { server = await serveDist(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+/** A scripted OpenAI-compatible endpoint on the page's own origin; records what it was sent. */
+async function scriptedEndpoint(page, content) {
+  const seen = [];
+  await page.route('**/v1/chat/completions', async (route) => {
+    const request = route.request();
+    seen.push({ auth: await request.headerValue('authorization'), body: request.postDataJSON() });
+    await route.fulfill({ status: 200, contentType: 'application/json',
+      body: JSON.stringify({ choices: [{ message: { content } }] }) });
+  });
+  return seen;
+}
+
+async function chooseLlm(page) {
+  await page.selectOption('#brief-similarity', 'llm');
+  for (const [name, value] of [['endpoint', `${server.url}v1`], ['model', 'judge-1'], ['key', KEY]]) {
+    const field = page.locator(`#brief-llm-${name}`);
+    await field.fill(value);
+    await field.dispatchEvent('change');
+  }
+}
+
+test('LLM judge: pairs judged by the endpoint, prompts and answers shown, the key only in the header', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  const seen = await scriptedEndpoint(page, 'Both claims say an officer controlling plan assets is a fiduciary. Yes');
+  await page.click('#brief-example-1');
+  await chooseLlm(page);
+  await page.waitForFunction(() => document.querySelector('.llm-exchanges'));
+  assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), '1');
+  // Three reference claims share an authority with a generated claim: three distinct pairs, one call each.
+  assert.equal(seen.length, 3);
+  assert.ok(seen.every((s) => s.auth === `Bearer ${KEY}` && s.body.model === 'judge-1'));
+  assert.match(seen[0].body.messages[0].content, /Reference claim|reference/i);
+  assert.match(await page.textContent('.llm-exchanges summary'), /\(3\)/);
+  await page.click('.llm-exchanges summary');
+  assert.match(await page.textContent('.llm-exchanges'), /fiduciary\. Yes/);
+  await screenshot(page, 'brief-llm');
+  // Never in the share link, the exported report or localStorage (remember is off).
+  await page.click('#brief-share');
+  const link = await page.waitForSelector('.share-link');
+  const url = (await link.getAttribute('href')) ?? (await link.inputValue());
+  assert.ok(!url.includes(KEY));
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  assert.ok(!stored.includes(KEY));
+  assert.ok(!(await page.content()).includes(KEY), 'the key is not in the rendered page');
+  assert.deepEqual(errors, []);
+});
+
+test('LLM judge: a junk answer is a per-pair error, not a crash; missing endpoint is explained', async () => {
+  const { page } = await openPage(browser, server.url);
+  await scriptedEndpoint(page, 'I cannot decide.');
+  await page.click('#brief-example-1');
+  await page.selectOption('#brief-similarity', 'llm');
+  await page.waitForSelector('#brief-results .error');
+  assert.match(await page.textContent('#brief-results .error'), /needs an endpoint URL and a model name/);
+  await chooseLlm(page);
+  await page.waitForFunction(() => document.querySelector('.llm-exchanges'));
+  await page.click('.llm-exchanges summary');
+  assert.match(await page.textContent('.llm-exchanges'), /\(error\)/);
+  assert.ok((await page.inputValue('#brief-reference')).length > 100);
+});
