@@ -52,46 +52,6 @@ pub fn cache_key(config: &LlmConfig, prompt: &str) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::config::ApiKey;
-
-    #[test]
-    fn body_carries_model_prompt_and_seed() {
-        let mut config = LlmConfig::new("http://h/v1", "m1", ApiKey::new("k"));
-        config.seed = Some(7);
-        let body = request_body(&config, "hi");
-        assert_eq!(body["model"], "m1");
-        assert_eq!(body["messages"][0]["content"], "hi");
-        assert_eq!(body["seed"], 7);
-        assert_eq!(body["temperature"], 0.0);
-    }
-
-    #[test]
-    fn response_content_is_extracted_or_reported() {
-        let ok = r#"{"choices":[{"message":{"role":"assistant","content":"Yes."}}]}"#;
-        assert_eq!(parse_response(ok).unwrap(), "Yes.");
-        assert!(matches!(
-            parse_response("{oops"),
-            Err(LlmError::MalformedResponse(_))
-        ));
-        assert!(matches!(
-            parse_response("{}"),
-            Err(LlmError::MalformedResponse(_))
-        ));
-    }
-
-    #[test]
-    fn cache_key_ignores_the_api_key_but_not_the_prompt() {
-        let a = LlmConfig::new("http://h/v1", "m", ApiKey::new("k1"));
-        let b = LlmConfig::new("http://h/v1/", "m", ApiKey::new("k2"));
-        assert_eq!(cache_key(&a, "p"), cache_key(&b, "p"));
-        assert_ne!(cache_key(&a, "p"), cache_key(&a, "q"));
-        assert_eq!(cache_key(&a, "p").len(), 64);
-    }
-}
-
 /// Answers fetched beforehand (by the page's async client), served to the sync tasks by prompt.
 pub struct Answered {
     answers: std::collections::HashMap<String, Result<String, LlmError>>,
@@ -125,5 +85,56 @@ impl Complete for Answered {
 
     fn settings(&self) -> Value {
         self.settings.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::ApiKey;
+
+    #[test]
+    fn answered_serves_fetched_answers_by_prompt() {
+        let answered = Answered::new(
+            [("p".to_string(), Ok("Yes".to_string()))],
+            json!({"model": "m"}),
+        );
+        let got = answered.complete_many(&["p".into(), "q".into()]);
+        assert_eq!(got, vec![Ok("Yes".to_string()), Err(LlmError::Unanswered)]);
+        assert_eq!(answered.settings(), json!({"model": "m"}));
+    }
+
+    #[test]
+    fn body_carries_model_prompt_and_seed() {
+        let mut config = LlmConfig::new("http://h/v1", "m1", ApiKey::new("k"));
+        config.seed = Some(7);
+        let body = request_body(&config, "hi");
+        assert_eq!(body["model"], "m1");
+        assert_eq!(body["messages"][0]["content"], "hi");
+        assert_eq!(body["seed"], 7);
+        assert_eq!(body["temperature"], 0.0);
+    }
+
+    #[test]
+    fn response_content_is_extracted_or_reported() {
+        let ok = r#"{"choices":[{"message":{"role":"assistant","content":"Yes."}}]}"#;
+        assert_eq!(parse_response(ok).unwrap(), "Yes.");
+        assert!(matches!(
+            parse_response("{oops"),
+            Err(LlmError::MalformedResponse(_))
+        ));
+        assert!(matches!(
+            parse_response("{}"),
+            Err(LlmError::MalformedResponse(_))
+        ));
+    }
+
+    #[test]
+    fn cache_key_ignores_the_api_key_but_not_the_prompt() {
+        let a = LlmConfig::new("http://h/v1", "m", ApiKey::new("k1"));
+        let b = LlmConfig::new("http://h/v1/", "m", ApiKey::new("k2"));
+        assert_eq!(cache_key(&a, "p"), cache_key(&b, "p"));
+        assert_ne!(cache_key(&a, "p"), cache_key(&a, "q"));
+        assert_eq!(cache_key(&a, "p").len(), 64);
     }
 }
