@@ -41,11 +41,11 @@ fn models_dir() -> PathBuf {
         .unwrap_or(local)
 }
 
-/// Embeds the distinct `texts` once so every similarity is a lookup, not a model run.
-pub fn embed_texts<'a>(
-    embedder: &Embedder,
+/// Embeds the distinct `texts` once with the shipped model, so every similarity is a lookup, not a model run.
+pub fn embed_with_shipped_model<'a>(
     texts: impl IntoIterator<Item = &'a str>,
 ) -> Result<EmbeddedTexts> {
+    let embedder = load(None, None)?;
     let distinct = EmbeddedTexts::distinct(texts);
     let refs: Vec<&str> = distinct.iter().map(String::as_str).collect();
     let embeddings = embedder.embed(&refs)?;

@@ -46,3 +46,24 @@ fn show_prints_scores_and_null_reasons() {
     assert!(text.contains("rouge1") && text.contains("0.2500"), "{text}");
     assert!(text.contains("n/a (empty)"), "{text}");
 }
+
+#[test]
+fn fresco_and_pointwise_reject_two_stdins_and_a_threshold_out_of_range() {
+    for command in ["fresco", "pointwise"] {
+        for (args, message) in [
+            (
+                ["-r", "-", "-c", "-", "--threshold", "0.5"],
+                "only one of --reference and --candidate",
+            ),
+            (
+                ["-r", "-", "-c", "x", "--threshold", "1.5"],
+                "--threshold must be between 0 and 1, got 1.5",
+            ),
+        ] {
+            let out = lexeval().arg(command).args(args).output().unwrap();
+            assert_eq!(out.status.code(), Some(1), "{command}");
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert!(err.contains(message), "{command}: {err}");
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! `lexeval fresco`: L-FRESCO (or generalized FRESCO) of a generated text against a reference.
 
-use crate::input::read_text;
-use anyhow::{bail, Result};
+use crate::input::{check_pair_args, read_text};
+use anyhow::Result;
 use lexeval_core::citations::claims;
 use lexeval_core::claims::AttributedClaim;
 use lexeval_core::fresco::{score, FrescoSettings, Similarity};
@@ -50,15 +50,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    if args.reference.as_os_str() == "-" && args.candidate.as_os_str() == "-" {
-        bail!("only one of --reference and --candidate can be standard input");
-    }
-    if !(0.0..=1.0).contains(&args.threshold) {
-        bail!(
-            "--threshold must be between 0 and 1, got {}",
-            args.threshold
-        );
-    }
+    check_pair_args(&args.reference, &args.candidate, args.threshold)?;
     let reference = claims(&read_text(&args.reference)?);
     let candidate = claims(&read_text(&args.candidate)?);
     let rouge = |kind: RougeType| move |a: &str, b: &str| Ok(f1(kind, a, b, true));
@@ -90,9 +82,8 @@ pub fn run(args: Args) -> Result<()> {
             score_with(&args, "llm", &reference, &candidate, &mut judge)
         }
         SimilarityKind::Embedding => {
-            let embedder = crate::embedding::load(None, None)?;
             let texts = reference.iter().chain(&candidate).map(|c| c.text.as_str());
-            let embedded = crate::embedding::embed_texts(&embedder, texts)?;
+            let embedded = crate::embedding::embed_with_shipped_model(texts)?;
             score_with(
                 &args,
                 "embedding",

@@ -1,7 +1,7 @@
 //! `lexeval pointwise`: pointwise recall and precision of a candidate summary against a reference summary.
 
-use crate::input::read_text;
-use anyhow::{bail, Result};
+use crate::input::{check_pair_args, read_text};
+use anyhow::Result;
 use lexeval_core::pointwise::{points, score, Assignment, PointwiseSettings};
 use lexeval_core::rouge::{f1, RougeType};
 use std::path::PathBuf;
@@ -41,15 +41,7 @@ pub enum AssignArg {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    if args.reference.as_os_str() == "-" && args.candidate.as_os_str() == "-" {
-        bail!("only one of --reference and --candidate can be standard input");
-    }
-    if !(0.0..=1.0).contains(&args.threshold) {
-        bail!(
-            "--threshold must be between 0 and 1, got {}",
-            args.threshold
-        );
-    }
+    check_pair_args(&args.reference, &args.candidate, args.threshold)?;
     let reference_text = read_text(&args.reference)?;
     let reference = points(&reference_text);
     let candidate = points(&read_text(&args.candidate)?);
@@ -61,9 +53,8 @@ pub fn run(args: Args) -> Result<()> {
             })?,
         ),
         PointSimilarity::Embedding => {
-            let embedder = crate::embedding::load(None, None)?;
             let texts = reference.iter().chain(&candidate).map(String::as_str);
-            let embedded = crate::embedding::embed_texts(&embedder, texts)?;
+            let embedded = crate::embedding::embed_with_shipped_model(texts)?;
             (
                 "embedding",
                 matrix(&reference, &candidate, |r, c| embedded.similarity(r, c))?,
