@@ -4,7 +4,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export TRUNK_SKIP_VERSION_CHECK := true
 CARGO_NATIVE := cargo
 # The page and its embedding worker are browser-only; they are linted for wasm32 and tested in Chromium.
-NATIVE_ONLY := --exclude lexeval-app --exclude lexeval-embed-worker
+NATIVE_ONLY := --exclude lexeval-app --exclude lexeval-embed-worker --exclude lexeval-score-worker
 LEXEVAL := $(or $(CARGO_TARGET_DIR),target)/release-native/lexeval
 
 .PHONY: serve build setup setup-build test lint test-native cli parity wasm e2e bench fuzz clean
@@ -26,7 +26,7 @@ test: setup lint test-native parity wasm e2e
 lint:
 	cargo fmt --all --check
 	cargo clippy --workspace $(NATIVE_ONLY) --all-targets -- -D warnings
-	cargo clippy -p lexeval-app -p lexeval-embed-worker --target wasm32-unknown-unknown -- -D warnings
+	cargo clippy -p lexeval-app -p lexeval-embed-worker -p lexeval-score-worker --target wasm32-unknown-unknown -- -D warnings
 
 test-native:
 	cargo test --workspace $(NATIVE_ONLY)

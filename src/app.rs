@@ -56,7 +56,8 @@ impl View {
 /// Notices about a share link opened at start-up.
 #[derive(Clone, PartialEq)]
 enum LinkNotice {
-    Loaded { metric_version: String },
+    /// Why the numbers may differ from the link maker's, if they may.
+    Loaded { mismatches: Vec<String> },
     Failed(String),
 }
 
@@ -71,7 +72,10 @@ fn open_share_link(state: &AppState) -> Option<LinkNotice> {
         Ok(payload) => {
             state.apply_share(&payload);
             LinkNotice::Loaded {
-                metric_version: payload.metric_version,
+                mismatches: payload.mismatches(
+                    crate::engine::METRIC_VERSION,
+                    lexeval_core::shipped_model::MODEL_SHA256,
+                ),
             }
         }
         Err(e) => LinkNotice::Failed(e.to_string()),
@@ -138,18 +142,11 @@ pub fn App() -> impl IntoView {
                 notice
                     .get()
                     .map(|n| match n {
-                        LinkNotice::Loaded { metric_version } => {
-                            let old = metric_version != crate::engine::METRIC_VERSION;
+                        LinkNotice::Loaded { mismatches } => {
                             view! {
                                 <div class="notice" role="status" id="link-notice">
                                     "Opened a share link: texts and settings restored."
-                                    {old
-                                        .then(|| {
-                                            format!(
-                                                " It was made with metric version {metric_version}; this page computes version {}, so numbers may differ.",
-                                                crate::engine::METRIC_VERSION,
-                                            )
-                                        })}
+                                    {mismatches.into_iter().map(|note| format!(" {note}")).collect::<String>()}
                                     {move || {
                                         state
                                             .replaced_by_link

@@ -2,8 +2,10 @@
 //! so wiring a metric in (or changing its details format) is a local change.
 
 use crate::state::settings::{LlmSettings, Settings, Similarity};
-use lexeval_core::citations::{claims, extract};
-use lexeval_core::embedded::EmbeddedTexts;
+use lexeval_core::checks::{too_many_points, CheckJob, CheckResult};
+pub use lexeval_core::checks::{Span, SpanKind};
+use lexeval_core::claims::AttributedClaim;
+use lexeval_core::embedded::{whole_text_report, EmbeddedTexts};
 use lexeval_core::fresco::{self, FrescoSettings};
 use lexeval_core::pointwise::{self, PointwiseSettings};
 use lexeval_core::report::ScoreReport;
@@ -13,53 +15,39 @@ use std::fmt;
 
 /// Version of the metric definitions this build computes; share links carry it.
 pub const METRIC_VERSION: &str = "1";
-/// Longest text scored live; longer texts are kept but not scored as you type.
-pub const LIVE_LIMIT_CHARS: usize = 200_000;
+/// Longest text scored; longer texts are kept but not scored. Checks run in the score worker, so even
+/// texts this long never block typing.
+pub const MAX_TEXT_CHARS: usize = 2_000_000;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum EngineError {
-    /// The metric's engine module is not part of this build yet.
-    NotInBuild(&'static str),
-    /// A text is too long for live scoring.
+    /// A text is too long to score.
     TooLong { chars: usize, limit: usize },
     /// Bad input, with a message for the user.
     Input(String),
     /// The embedding model could not load or run.
     Model(String),
+    /// The score worker could not run the check.
+    Worker(String),
 }
 
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EngineError::NotInBuild(what) => write!(f, "{what}: engine not in this build yet"),
             EngineError::TooLong { chars, limit } => write!(
                 f,
-                "this text has {chars} characters; live scoring stops at {limit}. \
+                "this text has {chars} characters; lexeval scores texts up to {limit}. \
                  Your text is kept — shorten it to see scores."
             ),
             EngineError::Input(msg) => f.write_str(msg),
             EngineError::Model(msg) => write!(f, "embedding similarity unavailable: {msg}"),
+            EngineError::Worker(msg) => write!(f, "scoring failed: {msg}"),
         }
     }
 }
 
-/// A highlighted stretch of a text, in character (Unicode scalar) offsets, end exclusive.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Span {
-    pub start: usize,
-    pub end: usize,
-    pub kind: SpanKind,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum SpanKind {
-    /// A citation; `authority` is the key shared by parallel cites and short forms of one case.
-    Citation { authority: String },
-    /// A claim (underlined); `index` numbers claims in reading order.
-    Claim { index: usize },
-    /// A U-Score cue phrase; `dimension` is the U-Score component it counts towards.
-    Cue { dimension: String },
-}
+/// Both texts of a check annotated: (reference, candidate).
+pub type Annotations = (Vec<Span>, Vec<Span>);
 
 /// One compared pair of the claim table.
 #[derive(Debug, Clone, PartialEq)]
@@ -126,97 +114,93 @@ impl BenchmarkKind {
     }
 }
 
-fn check_live(text: &str) -> Result<(), EngineError> {
+fn check_size(text: &str) -> Result<(), EngineError> {
     let chars = text.chars().count();
-    if chars > LIVE_LIMIT_CHARS {
+    if chars > MAX_TEXT_CHARS {
         return Err(EngineError::TooLong {
             chars,
-            limit: LIVE_LIMIT_CHARS,
+            limit: MAX_TEXT_CHARS,
         });
     }
     Ok(())
 }
 
-/// Citations (coloured by authority) and claims (underlined) of a text.
-pub fn annotate(text: &str) -> Result<Vec<Span>, EngineError> {
-    check_live(text)?;
-    let mut spans: Vec<Span> = claims(text)
-        .into_iter()
-        .enumerate()
-        .filter(|(_, claim)| claim.end > claim.start)
-        .map(|(index, claim)| Span {
-            start: claim.start,
-            end: claim.end,
-            kind: SpanKind::Claim { index },
-        })
-        .collect();
-    spans.extend(extract(text).into_iter().map(|citation| Span {
-        start: citation.start,
-        end: citation.end,
-        kind: SpanKind::Citation {
-            authority: citation.authority,
-        },
-    }));
-    spans.sort_by_key(|span| (span.start, std::cmp::Reverse(span.end)));
-    Ok(spans)
+/// Runs a check in the score worker (lane: the view's name) and hands its annotations to `annotated`.
+async fn run_check(
+    job: CheckJob,
+    lane: &'static str,
+    annotated: &dyn Fn(Annotations),
+) -> Result<CheckResult, EngineError> {
+    let result = crate::scoring::check(job, lane)
+        .await
+        .map_err(EngineError::Worker)?;
+    let (reference, candidate) = match &result {
+        CheckResult::Brief(c) => (&c.reference_spans, &c.candidate_spans),
+        CheckResult::Summary(c) => (&c.reference_spans, &c.candidate_spans),
+    };
+    annotated((reference.clone(), candidate.clone()));
+    Ok(result)
 }
 
-/// Brief check: L-FRESCO / FRESCO, citation recall and precision, ROUGE and whole-text similarity.
+/// Brief check: L-FRESCO / FRESCO, citation recall and precision, ROUGE between the whole texts.
+/// `annotated` gets both texts' citations and claims as soon as they are known.
 pub async fn brief_check(
     reference: &str,
     candidate: &str,
     settings: &Settings,
-    llm: &LlmSettings,
-    llm_key: &str,
+    llm: (&LlmSettings, &str),
+    annotated: &dyn Fn(Annotations),
 ) -> Result<Vec<ScoreReport>, EngineError> {
-    check_live(reference)?;
-    check_live(candidate)?;
+    check_size(reference)?;
+    check_size(candidate)?;
     let fresco_settings = FrescoSettings {
         similarity: settings.similarity.id().to_string(),
         threshold: settings.threshold,
         generalized: settings.generalized,
     };
-    let (reference_claims, candidate_claims) = (claims(reference), claims(candidate));
-    let fresco = match settings.similarity {
-        Similarity::Embedding => {
-            let texts = reference_claims.iter().chain(&candidate_claims);
-            let embedded = embed(texts.map(|c| c.text.as_str())).await?;
-            let mut similarity = |a: &str, b: &str| embedded.similarity(a, b);
-            fresco::score(
-                &reference_claims,
-                &candidate_claims,
-                &fresco_settings,
-                &mut similarity,
-            )
-        }
-        Similarity::Llm => {
+    let job = CheckJob::Brief {
+        reference: reference.to_string(),
+        candidate: candidate.to_string(),
+        settings: fresco_settings.clone(),
+    };
+    let CheckResult::Brief(checked) = run_check(job, "brief", annotated).await? else {
+        return Err(EngineError::Worker("a brief check gave another result".into()));
+    };
+    let (reference_claims, candidate_claims) = (&checked.reference, &checked.candidate);
+    let fresco = match (checked.scored, settings.similarity) {
+        (Some(report), _) => report,
+        (None, Similarity::Llm) => {
             crate::llm_judge::fresco_with_llm(
-                &reference_claims,
-                &candidate_claims,
+                reference_claims,
+                candidate_claims,
                 &fresco_settings,
-                llm,
-                llm_key,
+                llm.0,
+                llm.1,
             )
             .await?
         }
-        _ => {
-            let kind = rouge_kind(settings.similarity)?;
-            let mut similarity = |a: &str, b: &str| Ok(lexeval_core::rouge::f1(kind, a, b, true));
-            fresco::score(
-                &reference_claims,
-                &candidate_claims,
+        (None, _) => {
+            let texts = reference_claims.iter().chain(candidate_claims);
+            let embedded = embed(texts.map(|c| c.text.as_str())).await?;
+            let mut similarity = |a: &str, b: &str| embedded.similarity(a, b);
+            let fresco = fresco::score(
+                reference_claims,
+                candidate_claims,
                 &fresco_settings,
                 &mut similarity,
-            )
+            );
+            let sentences = |claims: &[AttributedClaim]| -> Vec<String> {
+                claims.iter().map(|c| c.text.clone()).collect()
+            };
+            let whole = whole_text_report(
+                &embedded,
+                &sentences(reference_claims),
+                &sentences(candidate_claims),
+            );
+            return Ok(vec![fresco, checked.rouge, whole]);
         }
     };
-    let options = RougeOptions {
-        stem: true,
-        ..RougeOptions::default()
-    };
-    let rouge = RougeScorer::new(&[RougeType::N(1), RougeType::N(2), RougeType::L], options)
-        .score_report(&[reference], candidate);
-    Ok(vec![fresco, rouge])
+    Ok(vec![fresco, checked.rouge])
 }
 
 /// Embeddings of the distinct `texts`, computed off the main thread by the embedding worker.
@@ -228,74 +212,71 @@ async fn embed<'a>(texts: impl IntoIterator<Item = &'a str>) -> Result<EmbeddedT
     Ok(EmbeddedTexts::new(distinct, embeddings))
 }
 
-/// The ROUGE variant behind a similarity setting; the model-based similarities are handled by the callers.
-fn rouge_kind(similarity: Similarity) -> Result<RougeType, EngineError> {
-    match similarity {
-        Similarity::RougeL => Ok(RougeType::L),
-        Similarity::Rouge1 => Ok(RougeType::N(1)),
-        Similarity::Rouge2 => Ok(RougeType::N(2)),
-        Similarity::Embedding => Err(EngineError::NotInBuild("embedding similarity")),
-        Similarity::Llm => Err(EngineError::Input(
-            "the LLM judge scores brief checks (L-FRESCO); choose ROUGE or embedding cosine for points".into(),
-        )),
-    }
-}
-
 /// Summary check: pointwise recall and precision of the reference summary's points (point similarity as
-/// chosen in the settings), with ROUGE baselines.
+/// chosen in the settings), with ROUGE baselines. `annotated` as for [`brief_check`].
 pub async fn summary_check(
     reference: &str,
     candidate: &str,
     settings: &Settings,
+    annotated: &dyn Fn(Annotations),
 ) -> Result<Vec<ScoreReport>, EngineError> {
-    check_live(reference)?;
-    check_live(candidate)?;
-    let reference_points = pointwise::points(reference);
-    let candidate_points = pointwise::points(candidate);
-    let matrix = |similarity: &dyn Fn(&str, &str) -> f64| -> Vec<Vec<f64>> {
-        reference_points
-            .iter()
-            .map(|r| candidate_points.iter().map(|c| similarity(r, c)).collect())
-            .collect()
-    };
-    let similarity = match settings.similarity {
-        Similarity::Embedding => {
-            let texts = reference_points.iter().chain(&candidate_points);
-            let embedded = embed(texts.map(String::as_str)).await?;
-            matrix(&|r, c| embedded.similarity(r, c).unwrap_or(0.0))
-        }
-        _ => {
-            let kind = rouge_kind(settings.similarity)?;
-            matrix(&|r, c| lexeval_core::rouge::f1(kind, r, c, true))
-        }
-    };
+    check_size(reference)?;
+    check_size(candidate)?;
     let point_settings = PointwiseSettings {
         similarity: settings.similarity.id().to_string(),
         threshold: settings.threshold,
         ..PointwiseSettings::default()
     };
-    let report = pointwise::score(
-        reference,
-        &reference_points,
-        &candidate_points,
-        &similarity,
-        &point_settings,
-    );
-    let options = RougeOptions {
-        stem: true,
-        ..RougeOptions::default()
+    let job = CheckJob::Summary {
+        reference: reference.to_string(),
+        candidate: candidate.to_string(),
+        settings: point_settings.clone(),
     };
-    let rouge = RougeScorer::new(
-        &[RougeType::N(1), RougeType::N(2), RougeType::LSum],
-        options,
-    )
-    .score_report(&[reference], candidate);
-    Ok(vec![report, rouge])
+    let CheckResult::Summary(checked) = run_check(job, "summary", annotated).await? else {
+        return Err(EngineError::Worker("a summary check gave another result".into()));
+    };
+    let (reference_points, candidate_points) = (&checked.reference, &checked.candidate);
+    let mut reports = match (checked.scored, settings.similarity) {
+        (Some(report), _) => vec![report],
+        (None, Similarity::Llm) => {
+            return Err(EngineError::Input(
+                "the LLM judge scores brief checks (L-FRESCO); choose ROUGE or embedding cosine for points"
+                    .into(),
+            ))
+        }
+        (None, _) => match too_many_points(reference_points.len(), candidate_points.len()) {
+            Some(reason) => vec![pointwise::skipped(&point_settings, &reason)],
+            None => {
+                let texts = reference_points.iter().chain(candidate_points);
+                let embedded = embed(texts.map(String::as_str)).await?;
+                let matrix: Vec<Vec<f64>> = reference_points
+                    .iter()
+                    .map(|r| {
+                        candidate_points
+                            .iter()
+                            .map(|c| embedded.similarity(r, c).unwrap_or(0.0))
+                            .collect()
+                    })
+                    .collect();
+                let report = pointwise::score(
+                    reference,
+                    reference_points,
+                    candidate_points,
+                    &matrix,
+                    &point_settings,
+                );
+                let whole = whole_text_report(&embedded, reference_points, candidate_points);
+                vec![report, whole]
+            }
+        },
+    };
+    reports.insert(1, checked.rouge);
+    Ok(reports)
 }
 
 /// U-Score of one legal answer, with the cue phrases that raised or lowered it.
 pub fn uscore(answer: &str) -> Result<(ScoreReport, Vec<Span>), EngineError> {
-    check_live(answer)?;
+    check_size(answer)?;
     let report = u_score::score(answer, &[]);
     let spans = report.details["cues"]
         .as_array()

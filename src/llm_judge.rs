@@ -38,7 +38,8 @@ pub async fn fresco_with_llm(
     let config = LlmConfig::new(endpoint, model, ApiKey::new(key));
     let report_settings = config.report_settings();
     let prompts: Vec<String> = pairs.iter().map(|(c, r)| prompt(c, r)).collect();
-    let answers = WasmClient::new(config).complete_many(&prompts).await;
+    let client = WasmClient::with_indexed_db(config, &prompts).await;
+    let answers = client.complete_many(&prompts).await;
     let answered = Answered::new(prompts.into_iter().zip(answers), report_settings.clone());
 
     // Pass 2: the same metric over the fetched verdicts.

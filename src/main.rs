@@ -7,8 +7,10 @@ mod embedding;
 mod engine;
 mod examples;
 mod llm_judge;
+mod scoring;
 mod state;
 mod views;
+mod worker;
 
 fn main() {
     console_error_panic_hook::set_once();

@@ -27,8 +27,8 @@ pub fn explain(name: &str) -> (&'static str, &'static str) {
             "F1 = 2PR / (P + R); ROUGE-n counts shared n-grams, ROUGE-L the longest common subsequence",
         ),
         "embedding_cosine" => (
-            "Meaning similarity of the whole texts: cosine of their sentence embeddings.",
-            "cos(e_ref, e_gen) = e_ref · e_gen / (‖e_ref‖ ‖e_gen‖)",
+            "Meaning similarity of the whole texts: cosine of their mean sentence embeddings (all-MiniLM-L6-v2).",
+            "cos(e_ref, e_gen) = e_ref · e_gen / (‖e_ref‖ ‖e_gen‖), e = mean of the embeddings of the text's claims or points",
         ),
         "pointwise_recall" => (
             "Share of the reference summary's points covered by the generated summary, weighted by their words.",

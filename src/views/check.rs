@@ -70,20 +70,17 @@ fn view_text(view: View) -> ViewText {
     }
 }
 
-async fn run(view: View, input: &Inputs) -> Result<Vec<ScoreReport>, EngineError> {
+async fn run(
+    view: View,
+    input: &Inputs,
+    annotated: &dyn Fn(engine::Annotations),
+) -> Result<Vec<ScoreReport>, EngineError> {
+    let (reference, candidate) = (&input.reference, &input.candidate);
     match view {
-        View::Summary => {
-            engine::summary_check(&input.reference, &input.candidate, &input.settings).await
-        }
+        View::Summary => engine::summary_check(reference, candidate, &input.settings, annotated).await,
         _ => {
-            engine::brief_check(
-                &input.reference,
-                &input.candidate,
-                &input.settings,
-                &input.llm,
-                &input.key,
-            )
-            .await
+            let llm = (&input.llm, input.key.as_str());
+            engine::brief_check(reference, candidate, &input.settings, llm, annotated).await
         }
     }
 }
@@ -106,11 +103,17 @@ pub fn CheckView(view: View) -> impl IntoView {
     });
     let input = browser::debounced(live, DEBOUNCE);
     let outcome = RwSignal::new(Outcome::Waiting(""));
+    // The texts last scored with their citations and claims (the score worker finds them).
+    let annotations = RwSignal::new(None::<(String, String, engine::Annotations)>);
     let generation = StoredValue::new(0u64);
     Effect::new(move |_| {
         let current = input.get();
         generation.update_value(|g| *g += 1);
         let mine = generation.get_value();
+        let is_current = move || generation.try_get_value() == Some(mine);
+        if current.reference.trim().is_empty() || current.candidate.trim().is_empty() {
+            annotations.set(None);
+        }
         if current.reference.trim().is_empty() && current.candidate.trim().is_empty() {
             outcome.set(Outcome::Waiting(
                 "Paste two texts above, or load an example.",
@@ -125,23 +128,21 @@ pub fn CheckView(view: View) -> impl IntoView {
         }
         outcome.set(Outcome::Busy);
         leptos::task::spawn_local(async move {
-            let result = run(view, &current).await;
-            // The view may have been left while scoring: then the result has nowhere to go.
-            if generation.try_get_value() == Some(mine) {
+            let texts = (current.reference.clone(), current.candidate.clone());
+            let annotated = move |spans| {
+                if is_current() {
+                    annotations.try_set(Some((texts.0.clone(), texts.1.clone(), spans)));
+                }
+            };
+            let result = run(view, &current, &annotated).await;
+            // The view may have been left, or the texts changed, while scoring: then the result is stale.
+            if is_current() {
                 outcome.try_set(match result {
                     Ok(reports) => Outcome::Done(reports),
                     Err(e) => Outcome::Failed(e.to_string()),
                 });
             }
         });
-    });
-    let annotations = Memo::new(move |_| {
-        input.with(|i| {
-            (
-                engine::annotate(&i.reference),
-                engine::annotate(&i.candidate),
-            )
-        })
     });
     let reports = Signal::derive(move || match outcome.get() {
         Outcome::Done(r) => r,
@@ -151,11 +152,11 @@ pub fn CheckView(view: View) -> impl IntoView {
     let length_note = move |signal: RwSignal<String>| {
         move || {
             let chars = signal.with(|t| t.chars().count());
-            let over = chars > engine::LIVE_LIMIT_CHARS;
+            let over = chars > engine::MAX_TEXT_CHARS;
             view! {
                 <span class="count" class:over=over>
                     {format!("{chars} characters")}
-                    {over.then(|| format!(" — over the live-scoring limit of {}", engine::LIVE_LIMIT_CHARS))}
+                    {over.then(|| format!(" — over the scoring limit of {}", engine::MAX_TEXT_CHARS))}
                 </span>
             }
         }
@@ -243,28 +244,20 @@ pub fn CheckView(view: View) -> impl IntoView {
             </div>
             <div class="pair annotated-pair">
                 {move || {
-                    let (ref_spans, cand_spans) = annotations.get();
-                    let empty = Vec::new();
-                    let palette = authority_palette([
-                        ref_spans.as_ref().unwrap_or(&empty).as_slice(),
-                        cand_spans.as_ref().unwrap_or(&empty).as_slice(),
-                    ]);
-                    input.with(|i| {
+                    let (reference, candidate, (ref_spans, cand_spans)) = annotations.get()?;
+                    let palette = authority_palette([ref_spans.as_slice(), cand_spans.as_slice()]);
+                    Some(
                         [
-                            (i.reference.clone(), ref_spans, text.reference_label),
-                            (i.candidate.clone(), cand_spans, text.candidate_label),
+                            (reference, ref_spans, text.reference_label),
+                            (candidate, cand_spans, text.candidate_label),
                         ]
-                    })
-                        .into_iter()
-                        .filter(|(t, _, _)| !t.trim().is_empty())
-                        .map(|(t, spans, label)| match spans {
-                            Ok(spans) => {
+                            .into_iter()
+                            .filter(|(t, _, _)| !t.trim().is_empty())
+                            .map(|(t, spans, label)| {
                                 view! { <AnnotatedText text=t spans palette=palette.clone() label=label /> }
-                                    .into_any()
-                            }
-                            Err(e) => view! { <p class="hint">{format!("{label}: {e}")}</p> }.into_any(),
-                        })
-                        .collect_view()
+                            })
+                            .collect_view(),
+                    )
                 }}
             </div>
         </section>

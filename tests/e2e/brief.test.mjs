@@ -47,14 +47,35 @@ test('user text is rendered as text, never as HTML', async () => {
   assert.deepEqual(errors, []);
 });
 
-test('empty and oversized input give a message and keep what was typed', async () => {
+test('empty input gives a message; a 1 MB brief is scored off the main thread; over the limit is refused', async () => {
   const { page, errors } = await openPage(browser, server.url);
   await page.fill('#brief-reference', '');
   await page.fill('#brief-candidate', '');
   await page.waitForSelector('#brief-results .hint');
-  const big = 'The court held that the officer was liable. '.repeat(25000);
+  // Two pages of the Kayes example repeated past a megabyte, with all their citations.
+  await page.click('#brief-example-0');
+  const example = await page.inputValue('#brief-reference');
+  const big = `${example}\n`.repeat(Math.ceil(1_050_000 / (example.length + 1)));
   await page.fill('#brief-reference', big);
-  await page.waitForSelector('.count.over');
+  await page.fill('#brief-candidate', big);
+  await page.waitForSelector('#brief-results[aria-busy=true]');
+  // While the score worker works, the page answers: a timer set now fires without waiting for scoring.
+  const lag = await page.evaluate(() => new Promise((resolve) => {
+    const start = performance.now();
+    setTimeout(() => resolve(performance.now() - start), 0);
+  }));
+  assert.ok(lag < 250, `main thread blocked for ${lag} ms`);
+  assert.equal(await page.getAttribute('#brief-results', 'aria-busy'), 'true');
+  await page.waitForFunction(() => document.querySelector('#score-l-fresco')?.dataset.value === '1', null, { timeout: 120000 });
+  assert.equal(await value(page, 'citation-recall'), '1');
+  assert.equal(await value(page, 'rougeL'), '1');
   assert.equal((await page.inputValue('#brief-reference')).length, big.length);
+  await screenshot(page, 'brief-1mb');
+
+  const huge = 'The court held that the officer was liable. '.repeat(46000);
+  await page.fill('#brief-reference', huge);
+  await page.waitForSelector('.count.over');
+  await page.waitForFunction(() => /scores texts up to 2000000/.test(document.querySelector('#brief-results .error')?.textContent ?? ''));
+  assert.equal((await page.inputValue('#brief-reference')).length, huge.length);
   assert.deepEqual(errors, []);
 });

@@ -28,6 +28,8 @@ test('embedding similarity: the model loads in a worker and matches the CLI (tra
   const cells = await page.$$eval('#brief-results table.pairs tbody td.num', (els) => els.map((e) => e.textContent));
   assert.deepEqual(cells.sort(), ['0.536', '0.724', '0.831']);
   assert.equal(await value(page, 'l-fresco'), 1);
+  // Whole-text cosine of the mean claim embeddings; expected from sentence-transformers' encode on onnxruntime.
+  close(await value(page, 'embedding-cosine'), 0.87845, 1e-3);
   await screenshot(page, 'brief-embedding');
 
   // Summary check reuses the loaded model: pointwise with cosine point similarity.
@@ -40,6 +42,7 @@ test('embedding similarity: the model loads in a worker and matches the CLI (tra
     null, { timeout: MODEL_TIMEOUT });
   close(await value(page, 'pointwise-recall'), 0.8125, 1e-9);
   close(await value(page, 'pointwise-precision'), 0.5, 1e-9);
+  close(await value(page, 'embedding-cosine'), 0.80984, 1e-3);
   await screenshot(page, 'summary-embedding');
   assert.deepEqual(errors, []);
 });

@@ -19,9 +19,9 @@ async function scriptedEndpoint(page, content) {
   return seen;
 }
 
-async function chooseLlm(page) {
+async function chooseLlm(page, model = 'judge-1') {
   await page.selectOption('#brief-similarity', 'llm');
-  for (const [name, value] of [['endpoint', `${server.url}v1`], ['model', 'judge-1'], ['key', KEY]]) {
+  for (const [name, value] of [['endpoint', `${server.url}v1`], ['model', model], ['key', KEY]]) {
     const field = page.locator(`#brief-llm-${name}`);
     await field.fill(value);
     await field.dispatchEvent('change');
@@ -61,9 +61,45 @@ test('LLM judge: a junk answer is a per-pair error, not a crash; missing endpoin
   await page.selectOption('#brief-similarity', 'llm');
   await page.waitForSelector('#brief-results .error');
   assert.match(await page.textContent('#brief-results .error'), /needs an endpoint URL and a model name/);
-  await chooseLlm(page);
+  // Its own model name: the answers other tests cached in IndexedDB belong to another cache key.
+  await chooseLlm(page, 'judge-junk');
   await page.waitForFunction(() => document.querySelector('.llm-exchanges'));
   await page.click('.llm-exchanges summary');
   assert.match(await page.textContent('.llm-exchanges'), /\(error\)/);
   assert.ok((await page.inputValue('#brief-reference')).length > 100);
+});
+
+test('LLM answers persist in IndexedDB: a reload scores again without calling the endpoint, and no key is stored', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  const seen = await scriptedEndpoint(page, 'Same proposition. Yes');
+  await page.click('#brief-example-1');
+  await chooseLlm(page, 'judge-cached');
+  await page.waitForFunction(() => document.querySelector('.llm-exchanges'));
+  assert.equal(seen.length, 3);
+  // The write is in the background: wait until the three answers are stored.
+  const stored = () => page.evaluate(() => new Promise((resolve, reject) => {
+    const open = indexedDB.open('lexeval-llm');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const store = open.result.transaction('responses').objectStore('responses');
+      const all = store.getAll();
+      const keys = store.getAllKeys();
+      all.onsuccess = () => keys.onsuccess = () => resolve({ keys: keys.result, answers: all.result });
+    };
+  }));
+  let cached;
+  for (let i = 0; i < 50; i += 1) {
+    cached = await stored();
+    if (cached.answers.filter((a) => a === 'Same proposition. Yes').length === 3) break;
+    await page.waitForTimeout(100);
+  }
+  assert.equal(cached.answers.filter((a) => a === 'Same proposition. Yes').length, 3);
+  assert.ok(!JSON.stringify(cached).includes(KEY), 'the API key is not in the cache');
+  assert.ok(cached.keys.every((k) => /^[0-9a-f]{64}$/.test(k)));
+
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('.llm-exchanges'));
+  assert.equal(seen.length, 3, 'the reload was answered from IndexedDB');
+  assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), '1');
+  assert.deepEqual(errors, []);
 });

@@ -21,3 +21,20 @@ test('a share link reproduces the inputs, settings and numbers, and never holds 
   assert.deepEqual(await opened.page.$$eval('.score-card', (els) => els.map((e) => [e.id, e.dataset.value])), scores);
   assert.deepEqual([...errors, ...opened.errors], []);
 });
+
+test('a link made with another embedding model or metric version says its numbers may differ', async () => {
+  const payload = {
+    view: 'brief', reference: 'The officer is liable. 51 F.3d 1449.', candidate: 'The officer is liable. 51 F.3d 1449.',
+    settings: { similarity: 'rougeL', threshold: 0.5, generalized: false },
+    metric_version: '0', model_sha256: '0'.repeat(64),
+  };
+  const { deflateRawSync } = await import('node:zlib');
+  const fragment = `v1.${deflateRawSync(Buffer.from(JSON.stringify(payload))).toString('base64url')}`;
+  const { page, errors } = await openPage(browser, `${server.url}#${fragment}`);
+  const notice = await page.textContent('#link-notice');
+  assert.match(notice, /metric version 0; this page computes version 1/);
+  assert.match(notice, /embedding model sha256 000000000000…; this page ships [0-9a-f]{12}…/);
+  await page.waitForSelector('#score-l-fresco');
+  assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), '1');
+  assert.deepEqual(errors, []);
+});

@@ -1,7 +1,11 @@
 //! Similarities of texts whose embeddings were computed elsewhere (the CLI's tract model, the page's
 //! worker): each text is embedded once, then every pair is a lookup and a dot product.
 
+use crate::report::{Score, ScoreReport};
 use std::collections::HashMap;
+
+/// Version of the whole-text embedding similarity carried by its report.
+pub const METRIC_VERSION: &str = "1";
 
 /// Cosine similarity of two vectors; 0 when either is all zeros or their lengths differ.
 pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
@@ -58,6 +62,54 @@ impl EmbeddedTexts {
     }
 }
 
+/// Cosine between the means of two texts' sentence embeddings (each text given as its sentences, claims or
+/// points): a whole-text similarity that, unlike embedding the text at once, does not stop at the model's
+/// 256 word pieces. `None` when a side has no sentence.
+pub fn mean_cosine<S: AsRef<str>>(
+    embedded: &EmbeddedTexts,
+    reference: &[S],
+    candidate: &[S],
+) -> Result<Option<f64>, String> {
+    let mean = |sentences: &[S]| -> Result<Option<Vec<f32>>, String> {
+        let mut sum: Option<Vec<f32>> = None;
+        for sentence in sentences.iter().map(AsRef::as_ref) {
+            let vector = embedded
+                .embeddings
+                .get(sentence)
+                .ok_or_else(|| format!("no embedding for {sentence:?}"))?;
+            match &mut sum {
+                Some(sum) => sum.iter_mut().zip(vector).for_each(|(s, v)| *s += v),
+                None => sum = Some(vector.clone()),
+            }
+        }
+        Ok(sum)
+    };
+    Ok(match (mean(reference)?, mean(candidate)?) {
+        (Some(a), Some(b)) => Some(f64::from(cosine(&a, &b))),
+        _ => None,
+    })
+}
+
+/// The "embedding" report of two texts given as their sentences: one score, `embedding_cosine`
+/// ([`mean_cosine`]), null with the reason when it is undefined.
+pub fn whole_text_report<S: AsRef<str>>(
+    embedded: &EmbeddedTexts,
+    reference: &[S],
+    candidate: &[S],
+) -> ScoreReport {
+    let settings = serde_json::json!({
+        "model": "all-MiniLM-L6-v2",
+        "text_vector": "mean of the sentence embeddings",
+    });
+    let mut report = ScoreReport::new("embedding", METRIC_VERSION, settings);
+    report.scores.push(match mean_cosine(embedded, reference, candidate) {
+        Ok(Some(value)) => Score::new("embedding_cosine", value),
+        Ok(None) => Score::null("embedding_cosine", "a text has no sentence to embed"),
+        Err(reason) => Score::null("embedding_cosine", reason),
+    });
+    report
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,5 +142,22 @@ mod tests {
         assert_eq!(embedded.similarity("a", "a"), Ok(1.0));
         assert_eq!(embedded.similarity("a", "b"), Ok(0.0));
         assert!(embedded.similarity("a", "c").is_err());
+    }
+
+    #[test]
+    fn whole_text_cosine_is_the_cosine_of_mean_sentence_vectors() {
+        let embedded = EmbeddedTexts::new(
+            vec!["a".into(), "b".into(), "c".into()],
+            vec![vec![1.0, 0.0], vec![0.0, 1.0], vec![1.0, 1.0]],
+        );
+        // mean(a, b) = (0.5, 0.5) points the same way as c.
+        let same = mean_cosine(&embedded, &["a", "b"], &["c"]).unwrap().unwrap();
+        assert!((same - 1.0).abs() < 1e-6);
+        assert_eq!(mean_cosine::<&str>(&embedded, &[], &["c"]), Ok(None));
+        assert!(mean_cosine(&embedded, &["z"], &["c"]).is_err());
+        let report = whole_text_report(&embedded, &["a"], &["b"]);
+        assert_eq!(report.score("embedding_cosine"), Some(0.0));
+        let missing = whole_text_report::<&str>(&embedded, &["a"], &[]);
+        assert_eq!(missing.scores[0].value, None);
     }
 }

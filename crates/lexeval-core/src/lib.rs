@@ -4,6 +4,7 @@
 
 pub mod bm25;
 pub mod casefacts;
+pub mod checks;
 pub mod citations;
 pub mod claims;
 pub mod embedded;

@@ -12,7 +12,7 @@
 use crate::citations::split_sentences;
 use crate::matching::max_weight_assignment;
 use crate::report::{Score, ScoreReport};
-use crate::rouge::{f1, tokenize::tokenize, RougeType, Tokenizer};
+use crate::rouge::{tokenize::tokenize, PairwiseF1, RougeType, Tokenizer};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet};
@@ -182,17 +182,15 @@ fn optimal_assignment(
         .collect()
 }
 
-/// Easiness (A.6): mean over `from` points of the best ROUGE-1 F1 against `to` points.
-pub fn easiness(from: &[String], to: &[String]) -> Option<f64> {
-    if from.is_empty() {
-        return None;
-    }
-    let best = |p: &String| {
-        to.iter()
-            .map(|q| f1(RougeType::N(1), q, p, false))
-            .fold(0.0, f64::max)
-    };
-    Some(from.iter().map(best).sum::<f64>() / from.len() as f64)
+/// Easiness (A.6) both ways: (mean over reference points of the best ROUGE-1 F1 against a candidate point,
+/// the same over candidate points). ROUGE-1 F1 is symmetric, so one matrix serves both directions.
+pub fn easiness(reference: &[String], candidate: &[String]) -> (Option<f64>, Option<f64>) {
+    let matrix = PairwiseF1::new(RougeType::N(1), false).matrix(reference, candidate);
+    let mean = |best: Vec<f64>| (!best.is_empty()).then(|| best.iter().sum::<f64>() / best.len() as f64);
+    let best_per_row = matrix.iter().map(|row| row.iter().copied().fold(0.0, f64::max));
+    let best_per_column = (0..candidate.len())
+        .map(|c| matrix.iter().map(|row| row[c]).fold(0.0, f64::max));
+    (mean(best_per_row.collect()), mean(best_per_column.collect()))
 }
 
 const SCORE_NAMES: [&str; 5] = [
@@ -214,6 +212,21 @@ fn shape_error(similarity: &[Vec<f64>], references: usize, candidates: usize) ->
     })
 }
 
+/// A pointwise report whose scores are all null because of `reason`.
+pub fn skipped(settings: &PointwiseSettings, reason: &str) -> ScoreReport {
+    let mut report = ScoreReport::new(
+        "pointwise",
+        METRIC_VERSION,
+        serde_json::to_value(settings).unwrap_or_default(),
+    );
+    report.scores = SCORE_NAMES
+        .iter()
+        .map(|name| Score::null(*name, reason))
+        .collect();
+    report.details = json!({ "error": reason });
+    report
+}
+
 /// Scores candidate points against reference points given their similarity matrix
 /// (`similarity[r][c]`, reference × candidate) and the reference paragraph the points came from.
 /// A matrix of the wrong shape gives null scores with the reason. When no lemma of any reference point occurs
@@ -226,19 +239,14 @@ pub fn score(
     similarity: &[Vec<f64>],
     settings: &PointwiseSettings,
 ) -> ScoreReport {
+    if let Some(reason) = shape_error(similarity, reference_points.len(), candidate_points.len()) {
+        return skipped(settings, &reason);
+    }
     let mut report = ScoreReport::new(
         "pointwise",
         METRIC_VERSION,
         serde_json::to_value(settings).unwrap_or_default(),
     );
-    if let Some(reason) = shape_error(similarity, reference_points.len(), candidate_points.len()) {
-        report.scores = SCORE_NAMES
-            .iter()
-            .map(|name| Score::null(*name, reason.clone()))
-            .collect();
-        report.details = json!({ "error": reason });
-        return report;
-    }
     let mut weights = point_weights(reference_paragraph, reference_points);
     let weighting = if weights.iter().any(|&w| w > 0.0) || weights.is_empty() {
         "A.3 lemma weights"
@@ -281,18 +289,15 @@ pub fn score(
         (Some(_), Some(_)) => Score::new("pointwise_f1", 0.0),
         _ => Score::null("pointwise_f1", "recall or precision is undefined"),
     });
-    report
-        .scores
-        .push(easiness(reference_points, candidate_points).map_or_else(
-            || Score::null("easiness_recall", "the reference has no points"),
-            |v| Score::new("easiness_recall", v),
-        ));
-    report
-        .scores
-        .push(easiness(candidate_points, reference_points).map_or_else(
-            || Score::null("easiness_precision", "the candidate has no points"),
-            |v| Score::new("easiness_precision", v),
-        ));
+    let (easiness_recall, easiness_precision) = easiness(reference_points, candidate_points);
+    report.scores.push(easiness_recall.map_or_else(
+        || Score::null("easiness_recall", "the reference has no points"),
+        |v| Score::new("easiness_recall", v),
+    ));
+    report.scores.push(easiness_precision.map_or_else(
+        || Score::null("easiness_precision", "the candidate has no points"),
+        |v| Score::new("easiness_precision", v),
+    ));
     report.details = json!({
         "reference_points": reference_points.iter().enumerate().map(|(r, text)| json!({
             "text": text, "weight": weights[r], "credit": credit[r], "matches": matches[r],
@@ -309,6 +314,7 @@ pub fn score(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rouge::f1;
 
     fn strings(items: &[&str]) -> Vec<String> {
         items.iter().map(|s| s.to_string()).collect()

@@ -61,6 +61,29 @@ pub enum ShareError {
     Corrupt(String),
 }
 
+impl SharePayload {
+    /// Why this page may not reproduce the link's numbers exactly: a different metric version, or a
+    /// different embedding model than `model_sha256` (the one this page ships) when the link used one.
+    pub fn mismatches(&self, metric_version: &str, model_sha256: &str) -> Vec<String> {
+        let mut notes = Vec::new();
+        if self.metric_version != metric_version {
+            notes.push(format!(
+                "It was made with metric version {}; this page computes version {metric_version}, so numbers may differ.",
+                self.metric_version
+            ));
+        }
+        if let Some(theirs) = self.model_sha256.as_deref().filter(|sha| *sha != model_sha256) {
+            let short = |sha: &str| sha.chars().take(12).collect::<String>();
+            notes.push(format!(
+                "It was made with embedding model sha256 {}…; this page ships {}…, so embedding similarities may differ.",
+                short(theirs),
+                short(model_sha256)
+            ));
+        }
+        notes
+    }
+}
+
 impl fmt::Display for ShareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -247,5 +270,19 @@ mod tests {
         let fragment = format!("v1.{}", URL_SAFE_NO_PAD.encode(bomb));
         assert!(fragment.len() < MAX_FRAGMENT_BYTES);
         assert!(matches!(decode(&fragment), Err(ShareError::Corrupt(_))));
+    }
+
+    #[test]
+    fn mismatched_versions_and_models_are_named() {
+        let mut payload = kayes();
+        payload.metric_version = "1".into();
+        payload.model_sha256 = Some("a".repeat(64));
+        assert!(payload.mismatches("1", &"a".repeat(64)).is_empty());
+        let notes = payload.mismatches("2", &"b".repeat(64));
+        assert_eq!(notes.len(), 2);
+        assert!(notes[0].contains("metric version 1; this page computes version 2"));
+        assert!(notes[1].contains("sha256 aaaaaaaaaaaa…; this page ships bbbbbbbbbbbb…"));
+        payload.model_sha256 = None;
+        assert!(payload.mismatches("1", "b").is_empty());
     }
 }

@@ -13,6 +13,8 @@ pub mod parse;
 pub mod prompts;
 pub mod tasks;
 #[cfg(target_arch = "wasm32")]
+pub mod indexed_db;
+#[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
 pub use chat::Complete;

@@ -6,6 +6,7 @@ use crate::cache::{MemoryCache, ResponseCache};
 use crate::chat::{cache_key, parse_response, request_body};
 use crate::config::LlmConfig;
 use crate::error::LlmError;
+use crate::indexed_db::IndexedDbCache;
 use futures_util::stream::{self, StreamExt};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -28,9 +29,15 @@ impl WasmClient {
         Self::with_cache(config, Box::new(MemoryCache::default()))
     }
 
-    /// The page passes its IndexedDB-backed cache here.
     pub fn with_cache(config: LlmConfig, cache: Box<dyn ResponseCache>) -> Self {
         WasmClient { config, cache }
+    }
+
+    /// A client whose answers persist in IndexedDB, with the stored answers to `prompts` read up front.
+    pub async fn with_indexed_db(config: LlmConfig, prompts: &[String]) -> Self {
+        let keys: Vec<String> = prompts.iter().map(|p| cache_key(&config, p)).collect();
+        let cache = IndexedDbCache::load(&keys).await;
+        Self::with_cache(config, Box::new(cache))
     }
 
     pub async fn complete(&self, prompt: &str) -> Result<String, LlmError> {

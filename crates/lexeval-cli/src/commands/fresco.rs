@@ -6,7 +6,7 @@ use lexeval_core::citations::claims;
 use lexeval_core::claims::AttributedClaim;
 use lexeval_core::fresco::{score, FrescoSettings, Similarity};
 use lexeval_core::report::ScoreReport;
-use lexeval_core::rouge::{f1, RougeType};
+use lexeval_core::rouge::{PairwiseF1, RougeType};
 use lexeval_llm::tasks::judge_claims::llm_similarity;
 use std::path::PathBuf;
 
@@ -53,7 +53,10 @@ pub fn run(args: Args) -> Result<()> {
     check_pair_args(&args.reference, &args.candidate, args.threshold)?;
     let reference = claims(&read_text(&args.reference)?);
     let candidate = claims(&read_text(&args.candidate)?);
-    let rouge = |kind: RougeType| move |a: &str, b: &str| Ok(f1(kind, a, b, true));
+    let rouge = |kind: RougeType| {
+        let mut pairwise = PairwiseF1::new(kind, true);
+        move |a: &str, b: &str| Ok(pairwise.f1(a, b))
+    };
     let report = match args.similarity {
         SimilarityKind::RougeL => score_with(
             &args,

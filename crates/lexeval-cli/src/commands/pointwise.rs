@@ -3,7 +3,7 @@
 use crate::input::{check_pair_args, read_text};
 use anyhow::Result;
 use lexeval_core::pointwise::{points, score, Assignment, PointwiseSettings};
-use lexeval_core::rouge::{f1, RougeType};
+use lexeval_core::rouge::{PairwiseF1, RougeType};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -48,9 +48,7 @@ pub fn run(args: Args) -> Result<()> {
     let (name, similarity) = match args.similarity {
         PointSimilarity::Rouge1 => (
             "rouge1",
-            matrix(&reference, &candidate, |r, c| {
-                Ok(f1(RougeType::N(1), r, c, true))
-            })?,
+            PairwiseF1::new(RougeType::N(1), true).matrix(&reference, &candidate),
         ),
         PointSimilarity::Embedding => {
             let texts = reference.iter().chain(&candidate).map(String::as_str);

@@ -13,7 +13,7 @@ mod patterns;
 mod resolve;
 pub mod segment;
 
-pub use segment::{claims, split_sentences};
+pub use segment::{claims, claims_with, split_sentences};
 
 use serde::{Deserialize, Serialize};
 

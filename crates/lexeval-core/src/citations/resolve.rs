@@ -102,7 +102,10 @@ fn find_references(text: &str, citations: &[Citation]) -> Vec<Citation> {
             let rest = rest.trim_start_matches(',').trim_start();
             rest.starts_with("v.")
                 || rest.starts_with("v ")
-                || rest.to_lowercase().starts_with("supra")
+                || rest
+                    .as_bytes()
+                    .get(..5)
+                    .is_some_and(|word| word.eq_ignore_ascii_case(b"supra"))
                 || rest.starts_with(|c: char| c.is_ascii_digit())
         });
         let inside = citations.iter().any(|c| start < c.end && c.start < end);

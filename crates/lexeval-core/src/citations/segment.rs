@@ -210,10 +210,14 @@ fn strip_leading_signal(text: &str) -> &str {
 /// (claim, authorities) pairs of `text`. Claims with no citation are kept with no authorities, so callers
 /// can show them; L-FRESCO uses only cited claims.
 pub fn claims(text: &str) -> Vec<AttributedClaim> {
-    let citations = extract(text);
+    claims_with(text, &extract(text))
+}
+
+/// [`claims`] given the text's citations (as [`extract`] finds them), for callers that also need those.
+pub fn claims_with(text: &str, citations: &[Citation]) -> Vec<AttributedClaim> {
     let chars: Vec<char> = text.chars().collect();
     let mut out: Vec<AttributedClaim> = Vec::new();
-    for sentence in sentence_ranges(text, &citations) {
+    for sentence in sentence_ranges(text, citations) {
         let inside: Vec<&Citation> = citations
             .iter()
             .filter(|c| c.start >= sentence.0 && c.end <= sentence.1)

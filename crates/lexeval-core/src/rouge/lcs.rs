@@ -1,75 +1,122 @@
 //! Longest common subsequences over interned token ids: ROUGE-L and the union LCS of ROUGE-Lsum.
 
-/// Above this many 64-bit mask words the bit-parallel LCS falls back to the row-by-row table (memory bound).
+/// Memory budget, in 64-bit words, for precomputed match masks; rarer tokens get theirs built per use.
 const MAX_MASK_WORDS: usize = 1 << 22;
 
 /// Length of the longest common subsequence of `a` and `b` (token ids below `vocabulary`).
 ///
 /// Bit-parallel (Allison–Dix / Hyyrö 2004): one bit per position of the shorter sequence, so it is ~64×
-/// faster than the dynamic-programming table rouge-score fills, with the same (unique) length.
+/// faster than the dynamic-programming table rouge-score fills, with the same (unique) length. Each step
+/// only touches the words from the token's first occurrence on while a carry runs, which keeps whole
+/// documents (a megabyte each) fast.
 pub fn lcs_length(a: &[u32], b: &[u32], vocabulary: usize) -> usize {
+    lcs_length_within(a, b, vocabulary, MAX_MASK_WORDS)
+}
+
+/// [`lcs_length`] with at most `budget` words of precomputed masks.
+fn lcs_length_within(a: &[u32], b: &[u32], vocabulary: usize, budget: usize) -> usize {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     if short.is_empty() {
         return 0;
     }
     let words = short.len().div_ceil(64);
-    // Rows of match masks, one per distinct token of `short`.
-    let mut row_of = vec![u32::MAX; vocabulary];
-    let mut rows = 0usize;
-    for &token in short {
-        if let Some(slot) = row_of.get_mut(token as usize) {
-            if *slot == u32::MAX {
-                *slot = rows as u32;
-                rows += 1;
-            }
+    let positions = Positions::of(short, vocabulary);
+    // Dense masks for the most frequent tokens, as many as the budget holds.
+    let mut by_frequency: Vec<u32> = (0..vocabulary as u32)
+        .filter(|&t| !positions.of_token(t).is_empty())
+        .collect();
+    by_frequency.sort_by_key(|&t| std::cmp::Reverse(positions.of_token(t).len()));
+    let mut dense_row = vec![u32::MAX; vocabulary];
+    let dense_count = by_frequency.len().min(budget / words);
+    let mut masks = vec![0u64; dense_count * words];
+    for (row, &token) in by_frequency.iter().take(dense_count).enumerate() {
+        dense_row[token as usize] = row as u32;
+        for &i in positions.of_token(token) {
+            masks[row * words + i as usize / 64] |= 1u64 << (i % 64);
         }
     }
-    if rows.saturating_mul(words) > MAX_MASK_WORDS {
-        return lcs_length_by_rows(short, long);
-    }
-    let mut masks = vec![0u64; rows * words];
-    for (i, &token) in short.iter().enumerate() {
-        let row = row_of[token as usize] as usize;
-        masks[row * words + i / 64] |= 1u64 << (i % 64);
-    }
+    let mut scratch = vec![0u64; words];
     // v has a 0 bit for every position of `short` that is part of the LCS so far.
     let mut v = vec![u64::MAX; words];
     for &token in long {
-        let Some(&row) = row_of.get(token as usize) else {
+        let occurrences = positions.of_token(token);
+        let Some(&first) = occurrences.first() else {
             continue;
         };
-        if row == u32::MAX {
-            continue;
-        }
-        let mask = &masks[row as usize * words..(row as usize + 1) * words];
-        let mut carry = false;
-        for (vk, &mk) in v.iter_mut().zip(mask) {
-            let u = *vk & mk;
-            let (sum, c1) = vk.overflowing_add(u);
-            let (sum, c2) = sum.overflowing_add(u64::from(carry));
-            carry = c1 || c2;
-            *vk = sum | (*vk & !mk);
+        let dense = dense_row[token as usize];
+        let mask = if dense == u32::MAX {
+            for &i in occurrences {
+                scratch[i as usize / 64] |= 1u64 << (i % 64);
+            }
+            &scratch[..]
+        } else {
+            &masks[dense as usize * words..(dense as usize + 1) * words]
+        };
+        let last_word = occurrences[occurrences.len() - 1] as usize / 64;
+        step(&mut v, mask, first as usize / 64, last_word);
+        if dense == u32::MAX {
+            for &i in occurrences {
+                scratch[i as usize / 64] = 0;
+            }
         }
     }
     // Padding bits above short.len() start at 1 and never change, so zeros count the LCS.
     v.iter().map(|w| w.count_zeros() as usize).sum()
 }
 
-/// The classic table, one row at a time (O(min) memory), for inputs too large for the bit masks.
-fn lcs_length_by_rows(short: &[u32], long: &[u32]) -> usize {
-    let mut previous = vec![0u32; short.len() + 1];
-    let mut current = vec![0u32; short.len() + 1];
-    for &token in long {
-        for (j, &other) in short.iter().enumerate() {
-            current[j + 1] = if token == other {
-                previous[j] + 1
-            } else {
-                previous[j + 1].max(current[j])
-            };
+/// One row of the bit-parallel recurrence. Words below `first` have no match and no carry, so they keep
+/// their value; past `last` the mask is zero and the words change only while the carry runs.
+fn step(v: &mut [u64], mask: &[u64], first: usize, last: usize) {
+    let mut carry = false;
+    for (k, vk) in v.iter_mut().enumerate().skip(first) {
+        if k > last && !carry {
+            break;
         }
-        std::mem::swap(&mut previous, &mut current);
+        let mk = mask[k];
+        let u = *vk & mk;
+        let (sum, c1) = vk.overflowing_add(u);
+        let (sum, c2) = sum.overflowing_add(u64::from(carry));
+        carry = c1 || c2;
+        *vk = sum | (*vk & !mk);
     }
-    previous[short.len()] as usize
+}
+
+/// Positions of each token in a sequence, grouped by token (compressed rows).
+struct Positions {
+    starts: Vec<u32>,
+    positions: Vec<u32>,
+}
+
+impl Positions {
+    fn of(sequence: &[u32], vocabulary: usize) -> Positions {
+        let mut starts = vec![0u32; vocabulary + 1];
+        for &token in sequence {
+            if let Some(count) = starts.get_mut(token as usize + 1) {
+                *count += 1;
+            }
+        }
+        for t in 0..vocabulary {
+            starts[t + 1] += starts[t];
+        }
+        let mut next = starts.clone();
+        let mut positions = vec![0u32; starts[vocabulary] as usize];
+        for (i, &token) in sequence.iter().enumerate() {
+            if let Some(slot) = next.get_mut(token as usize) {
+                positions[*slot as usize] = i as u32;
+                *slot += 1;
+            }
+        }
+        Positions { starts, positions }
+    }
+
+    /// Increasing positions of `token` (empty for tokens outside the vocabulary).
+    fn of_token(&self, token: u32) -> &[u32] {
+        let t = token as usize;
+        match (self.starts.get(t), self.starts.get(t + 1)) {
+            (Some(&s), Some(&e)) => &self.positions[s as usize..e as usize],
+            _ => &[],
+        }
+    }
 }
 
 /// Indices into `reference` of ONE longest common subsequence with `candidate`, chosen exactly as
@@ -158,7 +205,17 @@ mod tests {
     use super::*;
 
     fn naive_lcs(a: &[u32], b: &[u32]) -> usize {
-        lcs_length_by_rows(a, b)
+        let mut table = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+        for i in 1..=a.len() {
+            for j in 1..=b.len() {
+                table[i][j] = if a[i - 1] == b[j - 1] {
+                    table[i - 1][j - 1] + 1
+                } else {
+                    table[i - 1][j].max(table[i][j - 1])
+                };
+            }
+        }
+        table[a.len()][b.len()]
     }
 
     #[test]
@@ -175,6 +232,27 @@ mod tests {
             let a: Vec<u32> = (0..la).map(|_| next(7)).collect();
             let b: Vec<u32> = (0..lb).map(|_| next(7)).collect();
             assert_eq!(lcs_length(&a, &b, 7), naive_lcs(&a, &b), "{la}x{lb}");
+        }
+    }
+
+    #[test]
+    fn masks_built_per_use_give_the_same_length() {
+        // Budgets of no dense mask, a few, and all: every mix of precomputed and per-use masks agrees.
+        let mut state = 99u64;
+        let mut next = |modulus: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) % modulus) as u32
+        };
+        for alphabet in [3u64, 40, 500] {
+            let a: Vec<u32> = (0..333).map(|_| next(alphabet)).collect();
+            let b: Vec<u32> = (0..517).map(|_| next(alphabet)).collect();
+            let expected = naive_lcs(&a, &b);
+            for budget in [0, 6, 30, usize::MAX] {
+                let v = alphabet as usize;
+                assert_eq!(lcs_length_within(&a, &b, v, budget), expected, "{alphabet} {budget}");
+            }
         }
     }
 

@@ -184,11 +184,21 @@ impl RougeScorer {
 
     /// Scores keyed by type name ("rouge1", "rougeL", ...), like `RougeScorer.score(target, prediction)`.
     pub fn score(&self, reference: &str, candidate: &str) -> BTreeMap<String, RougeScore> {
-        let reference = self.tokenize_sentences(reference);
-        let candidate = self.tokenize_sentences(candidate);
+        self.score_sentences(
+            &self.tokenize_sentences(reference),
+            &self.tokenize_sentences(candidate),
+        )
+    }
+
+    /// [`RougeScorer::score`] of texts already split into tokenized sentences.
+    fn score_sentences(
+        &self,
+        reference: &[Vec<String>],
+        candidate: &[Vec<String>],
+    ) -> BTreeMap<String, RougeScore> {
         let mut vocabulary = Vocabulary::default();
-        let reference = vocabulary.intern(&reference);
-        let candidate = vocabulary.intern(&candidate);
+        let reference = vocabulary.intern(reference);
+        let candidate = vocabulary.intern(candidate);
         self.types
             .iter()
             .map(|&kind| {
@@ -276,6 +286,52 @@ pub fn f1(kind: RougeType, reference: &str, candidate: &str, stem: bool) -> f64 
         .score(reference, candidate)
         .get(&kind.name())
         .map_or(0.0, |score| score.fmeasure)
+}
+
+/// [`f1`] for many pairs of short texts (claims, points) that recur: each distinct text is tokenized once.
+pub struct PairwiseF1 {
+    kind: RougeType,
+    scorer: RougeScorer,
+    sentences: FxHashMap<String, Vec<Vec<String>>>,
+}
+
+impl PairwiseF1 {
+    pub fn new(kind: RougeType, stem: bool) -> PairwiseF1 {
+        let options = RougeOptions {
+            stem,
+            ..RougeOptions::default()
+        };
+        PairwiseF1 {
+            kind,
+            scorer: RougeScorer::new(&[kind], options),
+            sentences: FxHashMap::default(),
+        }
+    }
+
+    /// The same value as `f1(kind, reference, candidate, stem)`.
+    pub fn f1(&mut self, reference: &str, candidate: &str) -> f64 {
+        self.tokenize(reference);
+        self.tokenize(candidate);
+        let sentences = |text: &str| self.sentences.get(text).map_or(&[][..], Vec::as_slice);
+        self.scorer
+            .score_sentences(sentences(reference), sentences(candidate))
+            .get(&self.kind.name())
+            .map_or(0.0, |score| score.fmeasure)
+    }
+
+    /// `matrix[r][c]` = F1 of row text `r` (as reference) against column text `c` (as candidate).
+    pub fn matrix(&mut self, rows: &[String], columns: &[String]) -> Vec<Vec<f64>> {
+        rows.iter()
+            .map(|row| columns.iter().map(|column| self.f1(row, column)).collect())
+            .collect()
+    }
+
+    fn tokenize(&mut self, text: &str) {
+        if !self.sentences.contains_key(text) {
+            let sentences = self.scorer.tokenize_sentences(text);
+            self.sentences.insert(text.to_string(), sentences);
+        }
+    }
 }
 
 /// The shared report (metric "rouge") for a score map: one headline score per type (its F-measure),
@@ -481,6 +537,23 @@ mod tests {
         assert_eq!(f1(RougeType::N(1), "a b c d", "a b", false), 2.0 / 3.0);
         assert_eq!(f1(RougeType::L, "running dogs", "run dog", true), 1.0);
         assert_eq!(f1(RougeType::L, "running dogs", "run dog", false), 0.0);
+    }
+
+    #[test]
+    fn pairwise_f1_equals_f1_for_every_pair() {
+        let texts: Vec<String> = ["the court held", "running dogs\nbark", "", "the dogs ran to court"]
+            .map(String::from)
+            .to_vec();
+        for kind in [RougeType::N(1), RougeType::N(2), RougeType::L, RougeType::LSum] {
+            for stem in [false, true] {
+                let matrix = PairwiseF1::new(kind, stem).matrix(&texts, &texts);
+                for (r, row) in texts.iter().enumerate() {
+                    for (c, column) in texts.iter().enumerate() {
+                        assert_eq!(matrix[r][c], f1(kind, row, column, stem), "{kind} {r} {c}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,233 @@
+//! A Web Worker behind promises, shared by the embedding and score workers: started on first use, requests
+//! held until the worker says it listens, replies matched by id. A request in a lane replaces the one still
+//! running in that lane: the worker is restarted (the only way to stop wasm mid-computation) and the other
+//! waiting requests are sent again.
+//!
+//! Protocol (JSON strings both ways): the worker posts `{"kind": "ready"}` once, then for each request
+//! `{"id": n, ...}` any number of `{"kind": "progress", ...}` and one `{"kind": "done", "id": n, ...}` or
+//! `{"kind": "error", "id": n, "message": "..."}`.
+
+use serde::Deserialize;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::thread::LocalKey;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{MessageEvent, Worker};
+
+/// The rejection of a request replaced by a newer one in its lane; callers drop it silently.
+pub const SUPERSEDED: &str = "superseded by a newer request";
+
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Reply {
+    Ready,
+    Progress { stage: String, done: u64, total: u64 },
+    /// The answer's fields stay in the raw message, which the waiting request parses.
+    Done { id: u32 },
+    Error { id: u32, message: String },
+}
+
+/// Which worker, and what the page does with its replies besides answering requests.
+pub struct WorkerSpec {
+    /// Script trunk generates for the worker binary (`<bin>_loader.js`, never hashed).
+    pub script: &'static str,
+    /// Named in error messages.
+    pub name: &'static str,
+    /// Sees every reply (progress bars, status).
+    pub on_reply: fn(&Reply),
+    /// Sees the message when the worker cannot start or dies.
+    pub on_failure: fn(&str),
+}
+
+struct Pending {
+    resolve: js_sys::Function,
+    reject: js_sys::Function,
+    message: String,
+    lane: Option<&'static str>,
+}
+
+struct Running {
+    worker: Worker,
+    /// The worker has said it listens; until then requests wait in `pending` unsent.
+    ready: bool,
+    pending: BTreeMap<u32, Pending>,
+}
+
+pub struct WorkerClient {
+    spec: WorkerSpec,
+    running: RefCell<Option<Running>>,
+    next_id: RefCell<u32>,
+}
+
+impl WorkerClient {
+    pub const fn new(spec: WorkerSpec) -> WorkerClient {
+        WorkerClient {
+            spec,
+            running: RefCell::new(None),
+            next_id: RefCell::new(0),
+        }
+    }
+}
+
+/// Sends `request` (a JSON object; its `id` is set here) and waits for the worker's `done` message (raw JSON).
+pub async fn request(
+    client: &'static LocalKey<WorkerClient>,
+    mut request: serde_json::Value,
+    lane: Option<&'static str>,
+) -> Result<String, String> {
+    let promise = js_sys::Promise::new(&mut |resolve, reject| {
+        let id = client.with(|c| {
+            let mut next = c.next_id.borrow_mut();
+            *next = next.wrapping_add(1);
+            *next
+        });
+        request["id"] = id.into();
+        let pending = Pending {
+            resolve,
+            reject: reject.clone(),
+            message: request.to_string(),
+            lane,
+        };
+        if let Err(message) = send(client, id, pending) {
+            client.with(|c| (c.spec.on_failure)(&message));
+            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str(&message));
+        }
+    });
+    let answer = JsFuture::from(promise).await.map_err(|e| {
+        e.as_string()
+            .unwrap_or_else(|| "the worker failed".to_string())
+    })?;
+    Ok(answer.as_string().unwrap_or_default())
+}
+
+fn send(client: &'static LocalKey<WorkerClient>, id: u32, pending: Pending) -> Result<(), String> {
+    client.with(|c| {
+        let mut running = c.running.borrow_mut();
+        let busy_lane = pending.lane.is_some_and(|lane| {
+            running
+                .as_ref()
+                .is_some_and(|r| r.pending.values().any(|p| p.lane == Some(lane)))
+        });
+        let mut resend = BTreeMap::new();
+        if busy_lane {
+            if let Some(old) = running.take() {
+                old.worker.terminate();
+                for (old_id, old_pending) in old.pending {
+                    if old_pending.lane == pending.lane {
+                        let _ = old_pending
+                            .reject
+                            .call1(&JsValue::NULL, &JsValue::from_str(SUPERSEDED));
+                    } else {
+                        resend.insert(old_id, old_pending);
+                    }
+                }
+            }
+        }
+        if running.is_none() {
+            *running = Some(start(client, &c.spec)?);
+        }
+        let running = running.as_mut().ok_or("no worker")?;
+        running.pending.append(&mut resend);
+        if running.ready {
+            post(&running.worker, &pending.message, c.spec.name)?;
+        }
+        running.pending.insert(id, pending);
+        Ok(())
+    })
+}
+
+fn post(worker: &Worker, message: &str, name: &str) -> Result<(), String> {
+    worker
+        .post_message(&JsValue::from_str(message))
+        .map_err(|_| format!("cannot reach the {name}"))
+}
+
+fn start(client: &'static LocalKey<WorkerClient>, spec: &WorkerSpec) -> Result<Running, String> {
+    let worker = Worker::new(spec.script)
+        .map_err(|_| format!("this browser cannot start the {}", spec.name))?;
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let Some(json) = event.data().as_string() else {
+            return;
+        };
+        if let Ok(reply) = serde_json::from_str::<Reply>(&json) {
+            on_reply(client, reply, &json);
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+        let name = client.with(|c| c.spec.name);
+        fail_all(
+            client,
+            &format!("the {name} stopped (out of memory, or its script did not load)"),
+        );
+    });
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
+    Ok(Running {
+        worker,
+        ready: false,
+        pending: BTreeMap::new(),
+    })
+}
+
+fn on_reply(client: &'static LocalKey<WorkerClient>, reply: Reply, json: &str) {
+    client.with(|c| (c.spec.on_reply)(&reply));
+    match reply {
+        Reply::Ready => on_ready(client),
+        Reply::Progress { .. } => {}
+        Reply::Done { id } => {
+            if let Some(pending) = take(client, id) {
+                let _ = pending
+                    .resolve
+                    .call1(&JsValue::NULL, &JsValue::from_str(json));
+            }
+        }
+        Reply::Error { id, message } => {
+            if let Some(pending) = take(client, id) {
+                let _ = pending
+                    .reject
+                    .call1(&JsValue::NULL, &JsValue::from_str(&message));
+            }
+        }
+    }
+}
+
+/// Sends the requests made while the worker was starting.
+fn on_ready(client: &'static LocalKey<WorkerClient>) {
+    let failed = client.with(|c| {
+        let mut running = c.running.borrow_mut();
+        let running = running.as_mut()?;
+        running.ready = true;
+        running
+            .pending
+            .values()
+            .any(|p| post(&running.worker, &p.message, c.spec.name).is_err())
+            .then(|| format!("cannot reach the {}", c.spec.name))
+    });
+    if let Some(message) = failed {
+        fail_all(client, &message);
+    }
+}
+
+fn take(client: &'static LocalKey<WorkerClient>, id: u32) -> Option<Pending> {
+    client.with(|c| c.running.borrow_mut().as_mut()?.pending.remove(&id))
+}
+
+/// Rejects every waiting request and drops the worker, so the next request starts a fresh one.
+fn fail_all(client: &'static LocalKey<WorkerClient>, message: &str) {
+    let running = client.with(|c| {
+        (c.spec.on_failure)(message);
+        c.running.borrow_mut().take()
+    });
+    if let Some(running) = running {
+        running.worker.terminate();
+        for pending in running.pending.into_values() {
+            let _ = pending
+                .reject
+                .call1(&JsValue::NULL, &JsValue::from_str(message));
+        }
+    }
+}
