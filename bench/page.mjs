@@ -1,11 +1,14 @@
 // Page timings in headless Chromium (dist/ from `make wasm`), for bench/page.py. Reads
 // {"reference", "candidate"} on stdin; prints JSON: page load until the app shell shows (median of 5 cold
 // loads), and a brief check of the two texts from the moment they are in the text areas until the L-FRESCO
-// score shows (median of 5; includes the input debounce).
+// score shows (median of 5; includes the input debounce); then a megabyte brief (`big_reference`,
+// `big_candidate`): paste → scores shown, and the longest main-thread task meanwhile (the score worker does
+// the work, so only rendering the result blocks).
 import fs from 'node:fs';
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
 
-const { reference, candidate } = JSON.parse(fs.readFileSync(0, 'utf8'));
+const { reference, candidate, big_reference: bigReference, big_candidate: bigCandidate } =
+  JSON.parse(fs.readFileSync(0, 'utf8'));
 const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const server = await serveDist();
 const browser = await launch();
@@ -31,7 +34,29 @@ try {
     }, [reference, candidate]));
     await page.close();
   }
-  console.log(JSON.stringify({ load_ms: median(loads), brief_ms: median(scorings) }));
+  const page = await browser.newPage();
+  await page.goto(server.url);
+  await page.waitForSelector('.app-header h1');
+  const megabyte = await page.evaluate(async ([reference, candidate]) => {
+    const longTasks = [];
+    new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)))
+      .observe({ entryTypes: ['longtask'] });
+    const set = (id, text) => {
+      const area = document.getElementById(id);
+      area.value = text;
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    const t0 = performance.now();
+    set('brief-reference', reference);
+    set('brief-candidate', candidate);
+    const done = () => document.querySelector('#score-l-fresco')
+      && document.querySelector('#brief-results').getAttribute('aria-busy') === 'false';
+    while (!done()) await new Promise((r) => setTimeout(r, 20));
+    const ms = performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 100));
+    return { ms, longest_task_ms: Math.max(0, ...longTasks) };
+  }, [bigReference, bigCandidate]);
+  console.log(JSON.stringify({ load_ms: median(loads), brief_ms: median(scorings), megabyte }));
 } finally {
   await browser.close();
   await server.close();

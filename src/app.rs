@@ -57,7 +57,9 @@ impl View {
 #[derive(Clone, PartialEq)]
 enum LinkNotice {
     /// Why the numbers may differ from the link maker's, if they may.
-    Loaded { mismatches: Vec<String> },
+    Loaded {
+        mismatches: Vec<String>,
+    },
     Failed(String),
 }
 

@@ -8,7 +8,7 @@ use lexeval_core::claims::AttributedClaim;
 use lexeval_core::embedded::{whole_text_report, EmbeddedTexts};
 use lexeval_core::fresco::{self, FrescoSettings};
 use lexeval_core::pointwise::{self, PointwiseSettings};
-use lexeval_core::report::ScoreReport;
+use lexeval_core::report::{Score, ScoreReport};
 use lexeval_core::rouge::{RougeOptions, RougeScorer, RougeType};
 use lexeval_core::{casefacts, legalsearchqa, uscore as u_score};
 use std::fmt;
@@ -67,6 +67,8 @@ pub struct Matrix {
     pub values: Vec<Vec<f64>>,
     /// (row, column) pairs chosen by the matching.
     pub assignment: Vec<(usize, usize)>,
+    /// What rows and columns are: "points" or "claims".
+    pub unit: &'static str,
 }
 
 /// The benchmark files the page can score.
@@ -164,7 +166,9 @@ pub async fn brief_check(
         settings: fresco_settings.clone(),
     };
     let CheckResult::Brief(checked) = run_check(job, "brief", annotated).await? else {
-        return Err(EngineError::Worker("a brief check gave another result".into()));
+        return Err(EngineError::Worker(
+            "a brief check gave another result".into(),
+        ));
     };
     let (reference_claims, candidate_claims) = (&checked.reference, &checked.candidate);
     let fresco = match (checked.scored, settings.similarity) {
@@ -200,7 +204,22 @@ pub async fn brief_check(
             return Ok(vec![fresco, checked.rouge, whole]);
         }
     };
-    Ok(vec![fresco, checked.rouge])
+    Ok(vec![fresco, checked.rouge, cosine_not_computed()])
+}
+
+/// The whole-text cosine card while the model is not in use: null, saying how to get it (the model is a
+/// 91 MB download, so it is never loaded unasked).
+fn cosine_not_computed() -> ScoreReport {
+    let mut report = ScoreReport::new(
+        "embedding",
+        lexeval_core::embedded::METRIC_VERSION,
+        serde_json::json!({}),
+    );
+    report.scores.push(Score::null(
+        "embedding_cosine",
+        "choose embedding cosine as the similarity to compute it (loads the model once)",
+    ));
+    report
 }
 
 /// Embeddings of the distinct `texts`, computed off the main thread by the embedding worker.
@@ -233,11 +252,13 @@ pub async fn summary_check(
         settings: point_settings.clone(),
     };
     let CheckResult::Summary(checked) = run_check(job, "summary", annotated).await? else {
-        return Err(EngineError::Worker("a summary check gave another result".into()));
+        return Err(EngineError::Worker(
+            "a summary check gave another result".into(),
+        ));
     };
     let (reference_points, candidate_points) = (&checked.reference, &checked.candidate);
     let mut reports = match (checked.scored, settings.similarity) {
-        (Some(report), _) => vec![report],
+        (Some(report), _) => vec![report, cosine_not_computed()],
         (None, Similarity::Llm) => {
             return Err(EngineError::Input(
                 "the LLM judge scores brief checks (L-FRESCO); choose ROUGE or embedding cosine for points"
@@ -441,7 +462,9 @@ pub fn pairs(report: &ScoreReport) -> Vec<PairRow> {
         .flatten()
         .map(|pair| PairRow {
             reference_claim: claim_text("reference_claims", &pair["reference"]).unwrap_or_default(),
-            candidate_claim: claim_text("candidate_claims", &pair["best_candidate"]),
+            // Without a candidate, the metric's reason (no claim cites the authority, none left to match).
+            candidate_claim: claim_text("candidate_claims", &pair["best_candidate"])
+                .or_else(|| Some(format!("({})", pair["reason"].as_str()?))),
             authority: pair["authority"]
                 .as_str()
                 .unwrap_or("(matched by similarity)")
@@ -490,23 +513,55 @@ fn point_rows(details: &serde_json::Value) -> Vec<PairRow> {
         .collect()
 }
 
-/// The point similarity matrix and assignment of a pointwise report.
+/// The similarity matrix and assignment behind a report: pointwise (reference × candidate points) or
+/// generalized FRESCO (cited reference × cited candidate claims). Labels are the texts (cell tooltips).
 pub fn matrix(report: &ScoreReport) -> Option<Matrix> {
-    if report.metric != "pointwise" {
-        return None;
-    }
     let details = &report.details;
-    let label = |prefix: &str, i: usize| format!("{prefix}{}", i + 1);
-    let values: Vec<Vec<f64>> = serde_json::from_value(details["similarity"].clone()).ok()?;
-    let assignment: Vec<(usize, usize)> =
-        serde_json::from_value(details["assignment"].clone()).ok()?;
-    let columns = details["candidate_points"].as_array()?.len();
+    let (values, assignment, row_labels, col_labels, unit) = match report.metric.as_str() {
+        "pointwise" => (
+            &details["similarity"],
+            &details["assignment"],
+            texts(&details["reference_points"], |p| p["text"].as_str()),
+            texts(&details["candidate_points"], |p| p.as_str()),
+            "points",
+        ),
+        "fresco" => {
+            let matrix = &details["matrix"];
+            let claim_texts = |side: &str, indices: &serde_json::Value| {
+                texts(indices, |i| {
+                    details[side][i.as_u64()? as usize]["text"].as_str()
+                })
+            };
+            (
+                &matrix["similarity"],
+                &matrix["assignment"],
+                claim_texts("reference_claims", &matrix["reference_claims"]),
+                claim_texts("candidate_claims", &matrix["candidate_claims"]),
+                "claims",
+            )
+        }
+        _ => return None,
+    };
     Some(Matrix {
-        row_labels: (0..values.len()).map(|i| label("R", i)).collect(),
-        col_labels: (0..columns).map(|i| label("C", i)).collect(),
-        values,
-        assignment,
+        values: serde_json::from_value(values.clone()).ok()?,
+        assignment: serde_json::from_value(assignment.clone()).ok()?,
+        row_labels,
+        col_labels,
+        unit,
     })
+}
+
+/// The texts `text` finds in the items of a JSON array (empty for items without one).
+fn texts<'a>(
+    items: &'a serde_json::Value,
+    text: impl Fn(&'a serde_json::Value) -> Option<&'a str>,
+) -> Vec<String> {
+    items
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|item| text(item).unwrap_or_default().to_string())
+        .collect()
 }
 
 /// What the per-class bars of a benchmark report show.

@@ -23,10 +23,19 @@ pub const SUPERSEDED: &str = "superseded by a newer request";
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Reply {
     Ready,
-    Progress { stage: String, done: u64, total: u64 },
+    Progress {
+        stage: String,
+        done: u64,
+        total: u64,
+    },
     /// The answer's fields stay in the raw message, which the waiting request parses.
-    Done { id: u32 },
-    Error { id: u32, message: String },
+    Done {
+        id: u32,
+    },
+    Error {
+        id: u32,
+        message: String,
+    },
 }
 
 /// Which worker, and what the page does with its replies besides answering requests.

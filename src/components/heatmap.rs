@@ -6,10 +6,24 @@ use leptos::prelude::*;
 const CELL: usize = 36;
 const MARGIN: usize = 44;
 
+/// Largest matrix drawn cell by cell; beyond it the SVG would be unreadable and slow to build.
+const MAX_CELLS: usize = 60 * 60;
+
 #[component]
 pub fn Heatmap(matrix: Matrix) -> impl IntoView {
     let rows = matrix.row_labels.len();
     let cols = matrix.col_labels.len();
+    if rows * cols > MAX_CELLS {
+        return view! {
+            <p class="hint heatmap-skipped">
+                {format!(
+                    "The similarity matrix ({rows} × {cols} {}) is too large to draw; export the report as JSON for every value.",
+                    matrix.unit,
+                )}
+            </p>
+        }
+        .into_any();
+    }
     let width = MARGIN + cols * CELL + 4;
     let height = MARGIN + rows * CELL + 4;
     let cells = matrix
@@ -84,7 +98,8 @@ pub fn Heatmap(matrix: Matrix) -> impl IntoView {
             <svg
                 role="img"
                 aria-label=format!(
-                    "Similarity of {rows} reference claims (rows R) to {cols} generated claims (columns G); matched cells are outlined in red",
+                    "Similarity of {rows} reference {unit} (rows R) to {cols} generated {unit} (columns G); matched cells are outlined in red",
+                    unit = matrix.unit,
                 )
                 width=width
                 height=height
@@ -95,9 +110,13 @@ pub fn Heatmap(matrix: Matrix) -> impl IntoView {
                 {cells}
             </svg>
             <figcaption>
-                "Rows R: reference points; columns G: generated points. Darker is more similar; "
-                "red outlines show the one-to-one assignment."
+                {format!(
+                    "Rows R: reference {unit}; columns G: generated {unit}. Darker is more similar; \
+                     red outlines show the one-to-one assignment. Hover a cell for the two texts.",
+                    unit = matrix.unit,
+                )}
             </figcaption>
         </figure>
     }
+    .into_any()
 }

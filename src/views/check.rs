@@ -77,7 +77,9 @@ async fn run(
 ) -> Result<Vec<ScoreReport>, EngineError> {
     let (reference, candidate) = (&input.reference, &input.candidate);
     match view {
-        View::Summary => engine::summary_check(reference, candidate, &input.settings, annotated).await,
+        View::Summary => {
+            engine::summary_check(reference, candidate, &input.settings, annotated).await
+        }
         _ => {
             let llm = (&input.llm, input.key.as_str());
             engine::brief_check(reference, candidate, &input.settings, llm, annotated).await

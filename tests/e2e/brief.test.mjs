@@ -25,6 +25,25 @@ test('Kayes v. Pacific Lumber scores L-FRESCO 0 with citation recall 1', async (
   assert.deepEqual(errors, []);
 });
 
+test('generalized FRESCO draws the claim similarity matrix with the matching outlined', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.click('#brief-example-1');
+  await page.waitForSelector('#score-l-fresco');
+  assert.equal(await page.$('.heatmap'), null, 'L-FRESCO pairs by authority: no matrix');
+  await page.check('#brief-generalized');
+  await page.waitForSelector('#score-fresco');
+  assert.match(await page.textContent('.heatmap figcaption'), /reference claims; columns G: generated claims/);
+  // Three cited reference claims × two cited generated claims; the matching picks two cells.
+  assert.equal(await page.$$eval('.heatmap rect', (els) => els.length), 6);
+  assert.equal(await page.$$eval('.heatmap rect[stroke="#b3261e"]', (els) => els.length), 2);
+  const tip = await page.textContent('.heatmap rect title');
+  assert.match(tip, /reference: A corporate officer who exercises control over plan assets is a fiduciary\./);
+  // Without the embedding model the whole-text cosine card says how to get it.
+  assert.match(await page.textContent('#score-embedding-cosine'), /choose embedding cosine/);
+  await screenshot(page, 'brief-generalized');
+  assert.deepEqual(errors, []);
+});
+
 test('typing updates the scores and identical texts score 1', async () => {
   const { page, errors } = await openPage(browser, server.url);
   const text = 'Officers are personally liable. See Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995).';
@@ -56,8 +75,14 @@ test('empty input gives a message; a 1 MB brief is scored off the main thread; o
   await page.click('#brief-example-0');
   const example = await page.inputValue('#brief-reference');
   const big = `${example}\n`.repeat(Math.ceil(1_050_000 / (example.length + 1)));
-  await page.fill('#brief-reference', big);
-  await page.fill('#brief-candidate', big);
+  // Pasted: set the value and fire `input` as a paste does (typing a megabyte through the editor is slow in
+  // Chromium whatever the page does).
+  const paste = (id, text) => page.$eval(id, (el, value) => {
+    el.value = value;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  await paste('#brief-reference', big);
+  await paste('#brief-candidate', big);
   await page.waitForSelector('#brief-results[aria-busy=true]');
   // While the score worker works, the page answers: a timer set now fires without waiting for scoring.
   const lag = await page.evaluate(() => new Promise((resolve) => {
@@ -73,7 +98,7 @@ test('empty input gives a message; a 1 MB brief is scored off the main thread; o
   await screenshot(page, 'brief-1mb');
 
   const huge = 'The court held that the officer was liable. '.repeat(46000);
-  await page.fill('#brief-reference', huge);
+  await paste('#brief-reference', huge);
   await page.waitForSelector('.count.over');
   await page.waitForFunction(() => /scores texts up to 2000000/.test(document.querySelector('#brief-results .error')?.textContent ?? ''));
   assert.equal((await page.inputValue('#brief-reference')).length, huge.length);

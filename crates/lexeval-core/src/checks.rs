@@ -137,7 +137,11 @@ pub fn brief(
         reference: reference_claims,
         candidate: candidate_claims,
         scored,
-        rouge: whole_text_rouge(reference, candidate, &[RougeType::N(1), RougeType::N(2), RougeType::L]),
+        rouge: whole_text_rouge(
+            reference,
+            candidate,
+            &[RougeType::N(1), RougeType::N(2), RougeType::L],
+        ),
     }
 }
 
@@ -150,7 +154,13 @@ pub fn summary(reference: &str, candidate: &str, settings: &PointwiseSettings) -
             return pointwise::skipped(settings, &reason);
         }
         let matrix = PairwiseF1::new(kind, true).matrix(&reference_points, &candidate_points);
-        pointwise::score(reference, &reference_points, &candidate_points, &matrix, settings)
+        pointwise::score(
+            reference,
+            &reference_points,
+            &candidate_points,
+            &matrix,
+            settings,
+        )
     });
     Checked {
         reference_spans: claims_and_spans(reference).1,
@@ -207,9 +217,11 @@ mod tests {
     use super::*;
     use crate::citations::claims;
 
-    const REFERENCE: &str = "The court held the contract void. Kayes v. Pacific Lumber Co., 51 F.3d 1449 \
+    const REFERENCE: &str =
+        "The court held the contract void. Kayes v. Pacific Lumber Co., 51 F.3d 1449 \
                              (9th Cir. 1995). The claim was time-barred.";
-    const CANDIDATE: &str = "The contract was void, as the court held. Kayes v. Pacific Lumber Co., 51 F.3d \
+    const CANDIDATE: &str =
+        "The contract was void, as the court held. Kayes v. Pacific Lumber Co., 51 F.3d \
                              1449 (9th Cir. 1995).";
 
     fn rouge_l() -> FrescoSettings {
@@ -232,7 +244,12 @@ mod tests {
         );
         assert_eq!(checked.scored, Some(direct));
         assert_eq!(checked.reference, claims(REFERENCE));
-        let names: Vec<_> = checked.rouge.scores.iter().map(|s| s.name.as_str()).collect();
+        let names: Vec<_> = checked
+            .rouge
+            .scores
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
         assert_eq!(names, ["rouge1", "rouge2", "rougeL"]);
         let authorities: Vec<_> = checked
             .reference_spans
@@ -283,13 +300,25 @@ mod tests {
         let long = sentence.repeat(MAX_POINTS + 1);
         let checked = summary(&long, sentence, &PointwiseSettings::default());
         let scored = checked.scored.unwrap();
-        let recall = scored.scores.iter().find(|s| s.name == "pointwise_recall").unwrap();
+        let recall = scored
+            .scores
+            .iter()
+            .find(|s| s.name == "pointwise_recall")
+            .unwrap();
         assert_eq!(recall.value, None);
-        assert!(recall.null_reason.as_ref().unwrap().contains("at most 2000 points"));
+        assert!(recall
+            .null_reason
+            .as_ref()
+            .unwrap()
+            .contains("at most 2000 points"));
 
         let words = "word ".repeat(25_000);
         let report = whole_text_rouge(&words, &words, &[RougeType::N(1), RougeType::LSum]);
-        let lsum = report.scores.iter().find(|s| s.name == "rougeLsum").unwrap();
+        let lsum = report
+            .scores
+            .iter()
+            .find(|s| s.name == "rougeLsum")
+            .unwrap();
         assert_eq!(lsum.value, None);
         assert_eq!(report.score("rouge1"), Some(1.0));
     }

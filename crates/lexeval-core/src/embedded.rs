@@ -102,11 +102,13 @@ pub fn whole_text_report<S: AsRef<str>>(
         "text_vector": "mean of the sentence embeddings",
     });
     let mut report = ScoreReport::new("embedding", METRIC_VERSION, settings);
-    report.scores.push(match mean_cosine(embedded, reference, candidate) {
-        Ok(Some(value)) => Score::new("embedding_cosine", value),
-        Ok(None) => Score::null("embedding_cosine", "a text has no sentence to embed"),
-        Err(reason) => Score::null("embedding_cosine", reason),
-    });
+    report
+        .scores
+        .push(match mean_cosine(embedded, reference, candidate) {
+            Ok(Some(value)) => Score::new("embedding_cosine", value),
+            Ok(None) => Score::null("embedding_cosine", "a text has no sentence to embed"),
+            Err(reason) => Score::null("embedding_cosine", reason),
+        });
     report
 }
 
@@ -151,7 +153,9 @@ mod tests {
             vec![vec![1.0, 0.0], vec![0.0, 1.0], vec![1.0, 1.0]],
         );
         // mean(a, b) = (0.5, 0.5) points the same way as c.
-        let same = mean_cosine(&embedded, &["a", "b"], &["c"]).unwrap().unwrap();
+        let same = mean_cosine(&embedded, &["a", "b"], &["c"])
+            .unwrap()
+            .unwrap();
         assert!((same - 1.0).abs() < 1e-6);
         assert_eq!(mean_cosine::<&str>(&embedded, &[], &["c"]), Ok(None));
         assert!(mean_cosine(&embedded, &["z"], &["c"]).is_err());

@@ -83,7 +83,7 @@ pub fn score(
         METRIC_VERSION,
         serde_json::to_value(settings).unwrap_or_default(),
     );
-    let (headline, pairs, errors) = if settings.generalized {
+    let (headline, pairs, errors, matrix) = if settings.generalized {
         generalized(reference, candidate, settings.threshold, &mut cache)
     } else {
         shared_authority(reference, candidate, settings.threshold, &mut cache)
@@ -121,10 +121,20 @@ pub fn score(
         "missing_authorities": reference_authorities.difference(&candidate_authorities).collect::<Vec<_>>(),
         "similarity_errors": errors,
     });
+    if let Some(matrix) = matrix {
+        // Generalized FRESCO: the claim similarity matrix (cited claims only) and the chosen matching.
+        report.details["matrix"] = matrix;
+    }
     report
 }
 
-type Outcome = (Score, Vec<serde_json::Value>, Vec<String>);
+/// Headline score, one row per reference pair, similarity errors, and (generalized FRESCO) the matrix.
+type Outcome = (
+    Score,
+    Vec<serde_json::Value>,
+    Vec<String>,
+    Option<serde_json::Value>,
+);
 
 fn shared_authority(
     reference: &[AttributedClaim],
@@ -181,7 +191,7 @@ fn shared_authority(
     } else {
         Score::new("score", supported_count as f64 / rows.len() as f64)
     };
-    (headline, rows, errors)
+    (headline, rows, errors, None)
 }
 
 fn generalized(
@@ -214,7 +224,14 @@ fn generalized(
         }
         weights.push(row);
     }
-    let matched: BTreeMap<usize, usize> = max_weight_assignment(&weights).into_iter().collect();
+    let assignment = max_weight_assignment(&weights);
+    let matrix = json!({
+        "reference_claims": cited_reference,
+        "candidate_claims": cited_candidate,
+        "similarity": weights,
+        "assignment": assignment,
+    });
+    let matched: BTreeMap<usize, usize> = assignment.into_iter().collect();
     let mut supported_count = 0;
     let rows: Vec<serde_json::Value> = cited_reference
         .iter()
@@ -240,7 +257,7 @@ fn generalized(
             supported_count as f64 / cited_reference.len() as f64,
         )
     };
-    (headline, rows, errors)
+    (headline, rows, errors, Some(matrix))
 }
 
 #[cfg(test)]
@@ -342,6 +359,11 @@ mod tests {
         let report = score(&reference, &candidate, &settings(true), &mut rouge_l);
         assert_eq!(report.score(&report.metric), Some(1.0));
         assert_eq!(report.details["pairs"][0]["best_candidate"], 1);
+        assert_eq!(
+            report.details["matrix"]["assignment"],
+            json!([[0, 1], [1, 0]])
+        );
+        assert_eq!(report.details["matrix"]["candidate_claims"], json!([0, 1]));
         let l_fresco = score(&reference, &candidate, &settings(false), &mut rouge_l);
         assert_eq!(l_fresco.score(&l_fresco.metric), Some(0.0));
     }

@@ -186,11 +186,17 @@ fn optimal_assignment(
 /// the same over candidate points). ROUGE-1 F1 is symmetric, so one matrix serves both directions.
 pub fn easiness(reference: &[String], candidate: &[String]) -> (Option<f64>, Option<f64>) {
     let matrix = PairwiseF1::new(RougeType::N(1), false).matrix(reference, candidate);
-    let mean = |best: Vec<f64>| (!best.is_empty()).then(|| best.iter().sum::<f64>() / best.len() as f64);
-    let best_per_row = matrix.iter().map(|row| row.iter().copied().fold(0.0, f64::max));
-    let best_per_column = (0..candidate.len())
-        .map(|c| matrix.iter().map(|row| row[c]).fold(0.0, f64::max));
-    (mean(best_per_row.collect()), mean(best_per_column.collect()))
+    let mean =
+        |best: Vec<f64>| (!best.is_empty()).then(|| best.iter().sum::<f64>() / best.len() as f64);
+    let best_per_row = matrix
+        .iter()
+        .map(|row| row.iter().copied().fold(0.0, f64::max));
+    let best_per_column =
+        (0..candidate.len()).map(|c| matrix.iter().map(|row| row[c]).fold(0.0, f64::max));
+    (
+        mean(best_per_row.collect()),
+        mean(best_per_column.collect()),
+    )
 }
 
 const SCORE_NAMES: [&str; 5] = [

@@ -72,7 +72,11 @@ impl SharePayload {
                 self.metric_version
             ));
         }
-        if let Some(theirs) = self.model_sha256.as_deref().filter(|sha| *sha != model_sha256) {
+        if let Some(theirs) = self
+            .model_sha256
+            .as_deref()
+            .filter(|sha| *sha != model_sha256)
+        {
             let short = |sha: &str| sha.chars().take(12).collect::<String>();
             notes.push(format!(
                 "It was made with embedding model sha256 {}…; this page ships {}…, so embedding similarities may differ.",

@@ -63,7 +63,10 @@ async fn open() -> Result<IdbDatabase, JsValue> {
     let request = factory.open_with_u32(DATABASE, 1)?;
     let upgrading = request.clone();
     let on_upgrade = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-        if let Ok(database) = upgrading.result().map(JsCast::unchecked_into::<IdbDatabase>) {
+        if let Ok(database) = upgrading
+            .result()
+            .map(JsCast::unchecked_into::<IdbDatabase>)
+        {
             let _ = database.create_object_store(STORE);
         }
     });

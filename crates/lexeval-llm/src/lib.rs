@@ -7,13 +7,13 @@ pub mod cache;
 pub mod chat;
 pub mod config;
 pub mod error;
+#[cfg(target_arch = "wasm32")]
+pub mod indexed_db;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
 pub mod parse;
 pub mod prompts;
 pub mod tasks;
-#[cfg(target_arch = "wasm32")]
-pub mod indexed_db;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

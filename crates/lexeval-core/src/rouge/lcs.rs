@@ -251,7 +251,11 @@ mod tests {
             let expected = naive_lcs(&a, &b);
             for budget in [0, 6, 30, usize::MAX] {
                 let v = alphabet as usize;
-                assert_eq!(lcs_length_within(&a, &b, v, budget), expected, "{alphabet} {budget}");
+                assert_eq!(
+                    lcs_length_within(&a, &b, v, budget),
+                    expected,
+                    "{alphabet} {budget}"
+                );
             }
         }
     }

@@ -541,10 +541,20 @@ mod tests {
 
     #[test]
     fn pairwise_f1_equals_f1_for_every_pair() {
-        let texts: Vec<String> = ["the court held", "running dogs\nbark", "", "the dogs ran to court"]
-            .map(String::from)
-            .to_vec();
-        for kind in [RougeType::N(1), RougeType::N(2), RougeType::L, RougeType::LSum] {
+        let texts: Vec<String> = [
+            "the court held",
+            "running dogs\nbark",
+            "",
+            "the dogs ran to court",
+        ]
+        .map(String::from)
+        .to_vec();
+        for kind in [
+            RougeType::N(1),
+            RougeType::N(2),
+            RougeType::L,
+            RougeType::LSum,
+        ] {
             for stem in [false, true] {
                 let matrix = PairwiseF1::new(kind, stem).matrix(&texts, &texts);
                 for (r, row) in texts.iter().enumerate() {
