@@ -153,3 +153,51 @@ fn fresco_with_llm_similarity_counts_judged_pairs() {
         assert_eq!(report["score"], json!(expected), "{answer}");
     }
 }
+
+#[test]
+fn pointwise_with_llm_judge_asks_the_top_candidates_and_breaks_ties() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let summary = dir.join("pointwise-llm-summary.txt");
+    std::fs::write(
+        &summary,
+        "The court granted the motion. The case was dismissed.",
+    )
+    .unwrap();
+    for (answer, expected) in [("Both say the same. Yes", 1.0), ("They differ. No", 0.0)] {
+        let out = Command::cargo_bin("lexeval")
+            .unwrap()
+            .args(["pointwise", "--similarity", "llm", "--json", "-r"])
+            .arg(&summary)
+            .arg("-c")
+            .arg(&summary)
+            .args(["--endpoint", &serve_constant(answer), "--model", "m"])
+            .env("LEXEVAL_API_KEY", KEY)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(!text.contains(KEY));
+        let report: Value = serde_json::from_str(&text).unwrap();
+        let score = |name: &str| {
+            report["scores"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| s["name"] == name)
+                .unwrap()["value"]
+                .as_f64()
+        };
+        assert_eq!(score("pointwise_recall"), Some(expected));
+        assert_eq!(score("pointwise_precision"), Some(expected));
+        // 2 × 2 points, all within the top 5: four A.4 questions; with every pair matched, one A.5
+        // tie-break (its answer names no number, so the first reference is taken, error kept).
+        let exchanges = report["details"]["llm_exchanges"].as_array().unwrap();
+        let tiebreaks = if expected == 1.0 { 1 } else { 0 };
+        assert_eq!(exchanges.len(), 4 + tiebreaks);
+        assert_eq!(report["settings"]["similarity"], "llm");
+    }
+}

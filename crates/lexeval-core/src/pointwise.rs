@@ -248,6 +248,62 @@ pub fn score(
     if let Some(reason) = shape_error(similarity, reference_points.len(), candidate_points.len()) {
         return skipped(settings, &reason);
     }
+    let matches = threshold_matches(similarity, settings.top_k, settings.threshold);
+    let assigned = match settings.assignment {
+        Assignment::Greedy => greedy_assignment(&matches, similarity),
+        Assignment::Optimal => optimal_assignment(&matches, similarity, candidate_points.len()),
+    };
+    let matching = PointMatching { matches, assigned };
+    score_matching(
+        reference_paragraph,
+        (reference_points, candidate_points),
+        similarity,
+        matching,
+        settings,
+    )
+}
+
+/// Which candidate points each reference point matches (`matches[r]`), and the 1-1 assignment among those
+/// matches. [`score`] derives it from the similarity matrix; an LLM judge (A.4, A.5) supplies its own.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PointMatching {
+    pub matches: Vec<Vec<usize>>,
+    pub assigned: Vec<(usize, usize)>,
+}
+
+/// The top-k candidates of every reference point by similarity, as (reference, candidate) pairs: the
+/// pairs an LLM judge is asked about (§5.2.2 pre-selection).
+pub fn preselect(similarity: &[Vec<f64>], top_k: usize) -> Vec<(usize, usize)> {
+    threshold_matches(similarity, top_k, f64::NEG_INFINITY)
+        .into_iter()
+        .enumerate()
+        .flat_map(|(r, candidates)| candidates.into_iter().map(move |c| (r, c)))
+        .collect()
+}
+
+/// Scores a given matching; `similarity` is recorded in the details (heatmap) and must be reference ×
+/// candidate like the matching, else the scores are null with the reason.
+pub fn score_matching(
+    reference_paragraph: &str,
+    (reference_points, candidate_points): (&[String], &[String]),
+    similarity: &[Vec<f64>],
+    matching: PointMatching,
+    settings: &PointwiseSettings,
+) -> ScoreReport {
+    let (references, candidates) = (reference_points.len(), candidate_points.len());
+    let out_of_range = matching.matches.len() != references
+        || matching.matches.iter().flatten().any(|&c| c >= candidates)
+        || matching
+            .assigned
+            .iter()
+            .any(|&(r, c)| r >= references || c >= candidates);
+    if let Some(reason) = shape_error(similarity, references, candidates) {
+        return skipped(settings, &reason);
+    }
+    if out_of_range {
+        return skipped(settings, "the matching refers to points that do not exist");
+    }
+    let PointMatching { matches, assigned } = matching;
     let mut report = ScoreReport::new(
         "pointwise",
         METRIC_VERSION,
@@ -260,11 +316,6 @@ pub fn score(
         let uniform = 1.0 / weights.len() as f64;
         weights.iter_mut().for_each(|w| *w = uniform);
         "uniform: no lemma of any reference point occurs in the reference paragraph"
-    };
-    let matches = threshold_matches(similarity, settings.top_k, settings.threshold);
-    let assigned = match settings.assignment {
-        Assignment::Greedy => greedy_assignment(&matches, similarity),
-        Assignment::Optimal => optimal_assignment(&matches, similarity, candidate_points.len()),
     };
     let assigned_reference: BTreeMap<usize, usize> = assigned.iter().copied().collect();
     let credit: Vec<f64> = (0..reference_points.len())

@@ -2,8 +2,13 @@
 
 use crate::input::{check_pair_args, read_text};
 use anyhow::Result;
-use lexeval_core::pointwise::{points, score, Assignment, PointwiseSettings};
+use lexeval_core::pointwise::{
+    points, preselect, score, score_matching, Assignment, PointMatching, PointwiseSettings,
+};
+use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::{PairwiseF1, RougeType};
+use lexeval_llm::chat::Complete;
+use lexeval_llm::tasks::pointwise::{assign_one_to_one, match_points};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -20,18 +25,24 @@ pub struct Args {
     /// 1-1 assignment: the paper's greedy algorithm (A.5) or the optimal one.
     #[arg(long, value_enum, default_value = "greedy")]
     pub assign: AssignArg,
-    /// Point similarity: ROUGE-1 F1 with stemming, or all-MiniLM-L6-v2 cosine (the paper's choice).
+    /// Point similarity: ROUGE-1 F1 with stemming, all-MiniLM-L6-v2 cosine (the paper's choice), or an LLM
+    /// judge (§5.2.2: top-5 candidates by cosine, A.4 explanation then Yes/No, A.5 assignment with LLM
+    /// tie-breaks).
     #[arg(long, value_enum, default_value = "rouge1")]
     pub similarity: PointSimilarity,
     /// Print the score report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// The OpenAI-compatible endpoint for `--similarity llm` (key from LEXEVAL_API_KEY).
+    #[command(flatten)]
+    pub llm: crate::commands::llm_args::LlmArgs,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum PointSimilarity {
     Rouge1,
     Embedding,
+    Llm,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -45,22 +56,8 @@ pub fn run(args: Args) -> Result<()> {
     let reference_text = read_text(&args.reference)?;
     let reference = points(&reference_text);
     let candidate = points(&read_text(&args.candidate)?);
-    let (name, similarity) = match args.similarity {
-        PointSimilarity::Rouge1 => (
-            "rouge1",
-            PairwiseF1::new(RougeType::N(1), true).matrix(&reference, &candidate),
-        ),
-        PointSimilarity::Embedding => {
-            let texts = reference.iter().chain(&candidate).map(String::as_str);
-            let embedded = crate::embedding::embed_with_shipped_model(texts)?;
-            (
-                "embedding",
-                matrix(&reference, &candidate, |r, c| embedded.similarity(r, c))?,
-            )
-        }
-    };
     let settings = PointwiseSettings {
-        similarity: name.into(),
+        similarity: args.similarity.name().into(),
         threshold: args.threshold,
         assignment: match args.assign {
             AssignArg::Greedy => Assignment::Greedy,
@@ -68,19 +65,109 @@ pub fn run(args: Args) -> Result<()> {
         },
         ..PointwiseSettings::default()
     };
-    let report = score(
-        &reference_text,
-        &reference,
-        &candidate,
-        &similarity,
-        &settings,
-    );
+    let report = match args.similarity {
+        PointSimilarity::Rouge1 => {
+            let similarity = PairwiseF1::new(RougeType::N(1), true).matrix(&reference, &candidate);
+            score(
+                &reference_text,
+                &reference,
+                &candidate,
+                &similarity,
+                &settings,
+            )
+        }
+        PointSimilarity::Embedding => {
+            let similarity = cosine_matrix(&reference, &candidate)?;
+            score(
+                &reference_text,
+                &reference,
+                &candidate,
+                &similarity,
+                &settings,
+            )
+        }
+        PointSimilarity::Llm => {
+            let client = args.llm.client()?;
+            let similarity = cosine_matrix(&reference, &candidate)?;
+            score_with_llm(
+                &client,
+                &reference_text,
+                (&reference, &candidate),
+                &similarity,
+                &settings,
+            )
+        }
+    };
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         crate::commands::show::print_scores(&report);
     }
     Ok(())
+}
+
+impl PointSimilarity {
+    fn name(self) -> &'static str {
+        match self {
+            PointSimilarity::Rouge1 => "rouge1",
+            PointSimilarity::Embedding => "embedding",
+            PointSimilarity::Llm => "llm",
+        }
+    }
+}
+
+/// all-MiniLM-L6-v2 cosine of every reference × candidate point.
+fn cosine_matrix(reference: &[String], candidate: &[String]) -> Result<Vec<Vec<f64>>> {
+    let texts = reference.iter().chain(candidate).map(String::as_str);
+    let embedded = crate::embedding::embed_with_shipped_model(texts)?;
+    matrix(reference, candidate, |r, c| embedded.similarity(r, c))
+}
+
+/// The LLM judge: the top-k candidates of each reference point by cosine are asked about (A.4), the Yes
+/// answers are the matches, and A.5 assigns them 1-1 with LLM tie-breaks. Every prompt and raw answer goes
+/// into `details.llm_exchanges`; a failed or unreadable answer counts as No and keeps its error.
+fn score_with_llm(
+    client: &dyn Complete,
+    reference_text: &str,
+    (reference, candidate): (&[String], &[String]),
+    cosine: &[Vec<f64>],
+    settings: &PointwiseSettings,
+) -> ScoreReport {
+    let asked = preselect(cosine, settings.top_k);
+    let judged = match_points(client, reference_text, reference, candidate, &asked);
+    let yes: Vec<(usize, usize)> = judged
+        .iter()
+        .filter(|j| j.matched == Some(true))
+        .map(|j| (j.reference, j.candidate))
+        .collect();
+    let mut matches = vec![Vec::new(); reference.len()];
+    for &(r, c) in &yes {
+        matches[r].push(c);
+    }
+    let assignment = assign_one_to_one(client, reference, candidate, &yes);
+    let matching = PointMatching {
+        matches,
+        assigned: assignment.pairs,
+    };
+    let mut report = score_matching(
+        reference_text,
+        (reference, candidate),
+        cosine,
+        matching,
+        settings,
+    );
+    let exchanges: Vec<_> = judged
+        .into_iter()
+        .map(|j| j.exchange)
+        .chain(assignment.tiebreaks)
+        .collect();
+    report.details["preselection"] = format!(
+        "top {} candidates by all-MiniLM-L6-v2 cosine",
+        settings.top_k
+    )
+    .into();
+    report.details["llm_exchanges"] = serde_json::to_value(exchanges).unwrap_or_default();
+    report
 }
 
 /// `similarity[r][c]` for every reference point `r` and candidate point `c`.
