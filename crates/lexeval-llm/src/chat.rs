@@ -52,10 +52,13 @@ pub fn cache_key(config: &LlmConfig, prompt: &str) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Answers fetched beforehand (by the page's async client), served to the sync tasks by prompt.
+/// Answers fetched beforehand (by the page's async client), served to the sync tasks by prompt. A prompt
+/// with no answer yet fails with `Unanswered` and is remembered, so a task whose later prompts depend on
+/// earlier answers (A.5 tie-breaks) runs in rounds: run, fetch [`Answered::take_missing`], add, run again.
 pub struct Answered {
     answers: std::collections::HashMap<String, Result<String, LlmError>>,
     settings: Value,
+    missing: std::cell::RefCell<Vec<String>>,
 }
 
 impl Answered {
@@ -66,7 +69,20 @@ impl Answered {
         Answered {
             answers: answers.into_iter().collect(),
             settings,
+            missing: std::cell::RefCell::default(),
         }
+    }
+
+    pub fn add(&mut self, answers: impl IntoIterator<Item = (String, Result<String, LlmError>)>) {
+        self.answers.extend(answers);
+    }
+
+    /// The prompts asked without an answer since the last call, each once, in the order asked.
+    pub fn take_missing(&self) -> Vec<String> {
+        let mut missing = self.missing.take();
+        let mut seen = std::collections::HashSet::new();
+        missing.retain(|prompt| seen.insert(prompt.clone()));
+        missing
     }
 }
 
@@ -75,10 +91,10 @@ impl Complete for Answered {
         prompts
             .iter()
             .map(|prompt| {
-                self.answers
-                    .get(prompt)
-                    .cloned()
-                    .unwrap_or(Err(LlmError::Unanswered))
+                self.answers.get(prompt).cloned().unwrap_or_else(|| {
+                    self.missing.borrow_mut().push(prompt.clone());
+                    Err(LlmError::Unanswered)
+                })
             })
             .collect()
     }
@@ -102,6 +118,19 @@ mod tests {
         let got = answered.complete_many(&["p".into(), "q".into()]);
         assert_eq!(got, vec![Ok("Yes".to_string()), Err(LlmError::Unanswered)]);
         assert_eq!(answered.settings(), json!({"model": "m"}));
+    }
+
+    #[test]
+    fn unanswered_prompts_are_remembered_once_for_the_next_round() {
+        let mut answered = Answered::new([], json!({}));
+        answered.complete_many(&["q".into(), "r".into(), "q".into()]);
+        assert_eq!(answered.take_missing(), ["q", "r"]);
+        assert!(answered.take_missing().is_empty());
+        answered.add([("q".to_string(), Ok("No".to_string()))]);
+        assert_eq!(
+            answered.complete_many(&["q".into()]),
+            vec![Ok("No".to_string())]
+        );
     }
 
     #[test]

@@ -2,13 +2,9 @@
 
 use crate::input::{check_pair_args, read_text};
 use anyhow::Result;
-use lexeval_core::pointwise::{
-    points, preselect, score, score_matching, Assignment, PointMatching, PointwiseSettings,
-};
-use lexeval_core::report::ScoreReport;
+use lexeval_core::pointwise::{points, score, Assignment, PointwiseSettings};
 use lexeval_core::rouge::{PairwiseF1, RougeType};
-use lexeval_llm::chat::Complete;
-use lexeval_llm::tasks::pointwise::{assign_one_to_one, match_points};
+use lexeval_llm::tasks::pointwise::score_with_judge;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -89,7 +85,7 @@ pub fn run(args: Args) -> Result<()> {
         PointSimilarity::Llm => {
             let client = args.llm.client()?;
             let similarity = cosine_matrix(&reference, &candidate)?;
-            score_with_llm(
+            score_with_judge(
                 &client,
                 &reference_text,
                 (&reference, &candidate),
@@ -121,53 +117,6 @@ fn cosine_matrix(reference: &[String], candidate: &[String]) -> Result<Vec<Vec<f
     let texts = reference.iter().chain(candidate).map(String::as_str);
     let embedded = crate::embedding::embed_with_shipped_model(texts)?;
     matrix(reference, candidate, |r, c| embedded.similarity(r, c))
-}
-
-/// The LLM judge: the top-k candidates of each reference point by cosine are asked about (A.4), the Yes
-/// answers are the matches, and A.5 assigns them 1-1 with LLM tie-breaks. Every prompt and raw answer goes
-/// into `details.llm_exchanges`; a failed or unreadable answer counts as No and keeps its error.
-fn score_with_llm(
-    client: &dyn Complete,
-    reference_text: &str,
-    (reference, candidate): (&[String], &[String]),
-    cosine: &[Vec<f64>],
-    settings: &PointwiseSettings,
-) -> ScoreReport {
-    let asked = preselect(cosine, settings.top_k);
-    let judged = match_points(client, reference_text, reference, candidate, &asked);
-    let yes: Vec<(usize, usize)> = judged
-        .iter()
-        .filter(|j| j.matched == Some(true))
-        .map(|j| (j.reference, j.candidate))
-        .collect();
-    let mut matches = vec![Vec::new(); reference.len()];
-    for &(r, c) in &yes {
-        matches[r].push(c);
-    }
-    let assignment = assign_one_to_one(client, reference, candidate, &yes);
-    let matching = PointMatching {
-        matches,
-        assigned: assignment.pairs,
-    };
-    let mut report = score_matching(
-        reference_text,
-        (reference, candidate),
-        cosine,
-        matching,
-        settings,
-    );
-    let exchanges: Vec<_> = judged
-        .into_iter()
-        .map(|j| j.exchange)
-        .chain(assignment.tiebreaks)
-        .collect();
-    report.details["preselection"] = format!(
-        "top {} candidates by all-MiniLM-L6-v2 cosine",
-        settings.top_k
-    )
-    .into();
-    report.details["llm_exchanges"] = serde_json::to_value(exchanges).unwrap_or_default();
-    report
 }
 
 /// `similarity[r][c]` for every reference point `r` and candidate point `c`.

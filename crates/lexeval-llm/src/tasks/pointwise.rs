@@ -5,6 +5,8 @@ use super::Exchange;
 use crate::chat::Complete;
 use crate::parse::{parse_bullets, parse_last_number, parse_yes_no};
 use crate::prompts::{POINTWISE_EXTRACT, POINTWISE_MATCH, POINTWISE_TIEBREAK};
+use lexeval_core::pointwise::{preselect, score_matching, PointMatching, PointwiseSettings};
+use lexeval_core::report::ScoreReport;
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -178,6 +180,55 @@ pub fn assign_one_to_one(
     }
     assignment.pairs.sort_unstable();
     assignment
+}
+
+/// Pointwise recall and precision with the LLM as judge (§5.2.2): each reference point's top-k candidates by
+/// `cosine` are asked about (A.4), the Yes answers are the matches, and A.5 assigns them 1-1 with LLM
+/// tie-breaks. Every prompt and raw answer goes into `details.llm_exchanges`; a failed or unreadable answer
+/// counts as No and keeps its error.
+pub fn score_with_judge(
+    client: &dyn Complete,
+    reference_text: &str,
+    (reference, candidate): (&[String], &[String]),
+    cosine: &[Vec<f64>],
+    settings: &PointwiseSettings,
+) -> ScoreReport {
+    let asked = preselect(cosine, settings.top_k);
+    let judged = match_points(client, reference_text, reference, candidate, &asked);
+    let yes: Vec<(usize, usize)> = judged
+        .iter()
+        .filter(|j| j.matched == Some(true))
+        .map(|j| (j.reference, j.candidate))
+        .collect();
+    let mut matches = vec![Vec::new(); reference.len()];
+    for &(r, c) in &yes {
+        matches[r].push(c);
+    }
+    let assignment = assign_one_to_one(client, reference, candidate, &yes);
+    let matching = PointMatching {
+        matches,
+        assigned: assignment.pairs,
+    };
+    let mut report = score_matching(
+        reference_text,
+        (reference, candidate),
+        cosine,
+        matching,
+        settings,
+    );
+    let exchanges: Vec<Exchange> = judged
+        .into_iter()
+        .map(|j| j.exchange)
+        .chain(assignment.tiebreaks)
+        .collect();
+    report.details["preselection"] = format!(
+        "top {} candidates by all-MiniLM-L6-v2 cosine",
+        settings.top_k
+    )
+    .into();
+    report.details["llm"] = client.settings();
+    report.details["llm_exchanges"] = serde_json::to_value(exchanges).unwrap_or_default();
+    report
 }
 
 fn take(pool: &mut [(usize, BTreeSet<usize>)], assignment: &mut Assignment, r: usize, c: usize) {
