@@ -232,11 +232,13 @@ async fn embed<'a>(texts: impl IntoIterator<Item = &'a str>) -> Result<EmbeddedT
 }
 
 /// Summary check: pointwise recall and precision of the reference summary's points (point similarity as
-/// chosen in the settings), with ROUGE baselines. `annotated` as for [`brief_check`].
+/// chosen in the settings; the LLM judges the top candidates by cosine), with ROUGE and whole-text cosine
+/// baselines. `annotated` as for [`brief_check`].
 pub async fn summary_check(
     reference: &str,
     candidate: &str,
     settings: &Settings,
+    llm: (&LlmSettings, &str),
     annotated: &dyn Fn(Annotations),
 ) -> Result<Vec<ScoreReport>, EngineError> {
     check_size(reference)?;
@@ -259,13 +261,8 @@ pub async fn summary_check(
     let (reference_points, candidate_points) = (&checked.reference, &checked.candidate);
     let mut reports = match (checked.scored, settings.similarity) {
         (Some(report), _) => vec![report, cosine_not_computed()],
-        (None, Similarity::Llm) => {
-            return Err(EngineError::Input(
-                "the LLM judge scores brief checks (L-FRESCO); choose ROUGE or embedding cosine for points"
-                    .into(),
-            ))
-        }
-        (None, _) => match too_many_points(reference_points.len(), candidate_points.len()) {
+        (None, similarity) => match too_many_points(reference_points.len(), candidate_points.len())
+        {
             Some(reason) => vec![pointwise::skipped(&point_settings, &reason)],
             None => {
                 let texts = reference_points.iter().chain(candidate_points);
@@ -279,13 +276,20 @@ pub async fn summary_check(
                             .collect()
                     })
                     .collect();
-                let report = pointwise::score(
-                    reference,
-                    reference_points,
-                    candidate_points,
-                    &matrix,
-                    &point_settings,
-                );
+                let points = (reference_points.as_slice(), candidate_points.as_slice());
+                let report = if similarity == Similarity::Llm {
+                    // §5.2.2: the LLM judges each reference point's top candidates by cosine.
+                    crate::llm_judge::pointwise_with_llm(
+                        reference,
+                        points,
+                        &matrix,
+                        &point_settings,
+                        llm,
+                    )
+                    .await?
+                } else {
+                    pointwise::score(reference, points.0, points.1, &matrix, &point_settings)
+                };
                 let whole = whole_text_report(&embedded, reference_points, candidate_points);
                 vec![report, whole]
             }

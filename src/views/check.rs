@@ -76,14 +76,12 @@ async fn run(
     annotated: &dyn Fn(engine::Annotations),
 ) -> Result<Vec<ScoreReport>, EngineError> {
     let (reference, candidate) = (&input.reference, &input.candidate);
+    let llm = (&input.llm, input.key.as_str());
     match view {
         View::Summary => {
-            engine::summary_check(reference, candidate, &input.settings, annotated).await
+            engine::summary_check(reference, candidate, &input.settings, llm, annotated).await
         }
-        _ => {
-            let llm = (&input.llm, input.key.as_str());
-            engine::brief_check(reference, candidate, &input.settings, llm, annotated).await
-        }
+        _ => engine::brief_check(reference, candidate, &input.settings, llm, annotated).await,
     }
 }
 

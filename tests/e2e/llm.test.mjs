@@ -103,3 +103,35 @@ test('LLM answers persist in IndexedDB: a reload scores again without calling th
   assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), '1');
   assert.deepEqual(errors, []);
 });
+
+test('summary check with the LLM judge: top candidates by cosine asked (A.4), ties broken by the LLM (A.5)', { timeout: 240000 }, async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  const seen = [];
+  await page.route('**/v1/chat/completions', async (route) => {
+    const prompt = route.request().postDataJSON().messages[0].content;
+    seen.push(prompt);
+    const content = /closest reference point/.test(prompt) ? 'The first one is closest. 1' : 'Same step. Yes';
+    await route.fulfill({ status: 200, contentType: 'application/json',
+      body: JSON.stringify({ choices: [{ message: { content } }] }) });
+  });
+  await page.click('#tab-summary');
+  await page.click('#summary-example-0');
+  await page.selectOption('#summary-similarity', 'llm');
+  for (const [name, value] of [['endpoint', `${server.url}v1`], ['model', 'judge-points'], ['key', KEY]]) {
+    const field = page.locator(`#summary-llm-${name}`);
+    await field.fill(value);
+    await field.dispatchEvent('change');
+  }
+  // The model loads for the cosine pre-selection, then the endpoint judges.
+  await page.waitForFunction(() => document.querySelector('#summary-results .llm-exchanges')
+    && document.querySelector('#summary-results').getAttribute('aria-busy') === 'false', null, { timeout: 200000 });
+  // 3 reference × 4 generated points, all within the top 5: 12 questions, all Yes; then two tie-breaks
+  // (each answered "1") before the rest is forced: 3 of 4 generated points assigned, every reference point.
+  assert.equal(seen.filter((p) => !/closest reference point/.test(p)).length, 12);
+  assert.equal(seen.filter((p) => /closest reference point/.test(p)).length, 2);
+  assert.equal(await page.getAttribute('#score-pointwise-recall', 'data-value'), '1');
+  assert.equal(await page.getAttribute('#score-pointwise-precision', 'data-value'), '0.75');
+  assert.match(await page.textContent('#summary-results .llm-exchanges summary'), /\(14\)/);
+  await screenshot(page, 'summary-llm');
+  assert.deepEqual(errors, []);
+});
