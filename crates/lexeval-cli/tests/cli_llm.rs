@@ -115,73 +115,53 @@ fn serve_constant(answer: &'static str) -> String {
     format!("http://127.0.0.1:{port}/v1")
 }
 
+/// `lexeval <subcommand> --similarity llm --json -r reference -c candidate` against an endpoint that always
+/// answers `answer`; the report, checked to hold no key.
+fn judged_report(subcommand: &str, texts: (&str, &str), answer: &'static str) -> Value {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let reference = dir.join(format!("{subcommand}-llm-reference.txt"));
+    let candidate = dir.join(format!("{subcommand}-llm-candidate.txt"));
+    std::fs::write(&reference, texts.0).unwrap();
+    std::fs::write(&candidate, texts.1).unwrap();
+    let out = Command::cargo_bin("lexeval")
+        .unwrap()
+        .args([subcommand, "--similarity", "llm", "--json", "-r"])
+        .arg(&reference)
+        .arg("-c")
+        .arg(&candidate)
+        .args(["--endpoint", &serve_constant(answer), "--model", "m"])
+        .env("LEXEVAL_API_KEY", KEY)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains(KEY));
+    let report: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(report["settings"]["similarity"], "llm");
+    report
+}
+
 #[test]
 fn fresco_with_llm_similarity_counts_judged_pairs() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let reference = dir.join("fresco-llm-reference.txt");
-    let candidate = dir.join("fresco-llm-candidate.txt");
-    std::fs::write(
-        &reference,
+    let texts = (
         "Fees are discretionary. Hardt v. Reliance, 560 U.S. 242 (2010).",
-    )
-    .unwrap();
-    std::fs::write(
-        &candidate,
         "Courts may award fees. Hardt v. Reliance, 560 U.S. 242 (2010).",
-    )
-    .unwrap();
+    );
     for (answer, expected) in [("Yes", 1.0), ("No", 0.0)] {
-        let out = Command::cargo_bin("lexeval")
-            .unwrap()
-            .args(["fresco", "--similarity", "llm", "--json", "-r"])
-            .arg(&reference)
-            .arg("-c")
-            .arg(&candidate)
-            .args(["--endpoint", &serve_constant(answer), "--model", "m"])
-            .env("LEXEVAL_API_KEY", KEY)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = String::from_utf8(out.stdout).unwrap();
-        assert!(!text.contains(KEY));
-        let report: Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(report["settings"]["similarity"], "llm");
+        let report = judged_report("fresco", texts, answer);
         assert_eq!(report["score"], json!(expected), "{answer}");
     }
 }
 
 #[test]
 fn pointwise_with_llm_judge_asks_the_top_candidates_and_breaks_ties() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let summary = dir.join("pointwise-llm-summary.txt");
-    std::fs::write(
-        &summary,
-        "The court granted the motion. The case was dismissed.",
-    )
-    .unwrap();
+    let summary = "The court granted the motion. The case was dismissed.";
     for (answer, expected) in [("Both say the same. Yes", 1.0), ("They differ. No", 0.0)] {
-        let out = Command::cargo_bin("lexeval")
-            .unwrap()
-            .args(["pointwise", "--similarity", "llm", "--json", "-r"])
-            .arg(&summary)
-            .arg("-c")
-            .arg(&summary)
-            .args(["--endpoint", &serve_constant(answer), "--model", "m"])
-            .env("LEXEVAL_API_KEY", KEY)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = String::from_utf8(out.stdout).unwrap();
-        assert!(!text.contains(KEY));
-        let report: Value = serde_json::from_str(&text).unwrap();
+        let report = judged_report("pointwise", (summary, summary), answer);
         let score = |name: &str| {
             report["scores"]
                 .as_array()
@@ -198,6 +178,5 @@ fn pointwise_with_llm_judge_asks_the_top_candidates_and_breaks_ties() {
         let exchanges = report["details"]["llm_exchanges"].as_array().unwrap();
         let tiebreaks = if expected == 1.0 { 1 } else { 0 };
         assert_eq!(exchanges.len(), 4 + tiebreaks);
-        assert_eq!(report["settings"]["similarity"], "llm");
     }
 }

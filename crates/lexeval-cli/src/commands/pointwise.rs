@@ -62,33 +62,22 @@ pub fn run(args: Args) -> Result<()> {
         ..PointwiseSettings::default()
     };
     let report = match args.similarity {
-        PointSimilarity::Rouge1 => {
-            let similarity = PairwiseF1::new(RougeType::N(1), true).matrix(&reference, &candidate);
-            score(
-                &reference_text,
-                &reference,
-                &candidate,
-                &similarity,
-                &settings,
-            )
-        }
-        PointSimilarity::Embedding => {
-            let similarity = cosine_matrix(&reference, &candidate)?;
-            score(
-                &reference_text,
-                &reference,
-                &candidate,
-                &similarity,
-                &settings,
-            )
-        }
         PointSimilarity::Llm => {
             let client = args.llm.client()?;
-            let similarity = cosine_matrix(&reference, &candidate)?;
-            score_with_judge(
-                &client,
+            let cosine = cosine_matrix(&reference, &candidate)?;
+            let points = (reference.as_slice(), candidate.as_slice());
+            score_with_judge(&client, &reference_text, points, &cosine, &settings)
+        }
+        other => {
+            let similarity = if matches!(other, PointSimilarity::Rouge1) {
+                PairwiseF1::new(RougeType::N(1), true).matrix(&reference, &candidate)
+            } else {
+                cosine_matrix(&reference, &candidate)?
+            };
+            score(
                 &reference_text,
-                (&reference, &candidate),
+                &reference,
+                &candidate,
                 &similarity,
                 &settings,
             )
