@@ -18,6 +18,12 @@ pub fn read_text(path: &Path) -> Result<String> {
     }
 }
 
+/// A JSON array file (or `-`) of `T`; `what` names the expected content in the error.
+pub fn read_json_array<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<Vec<T>> {
+    serde_json::from_str(&read_text(path)?)
+        .with_context(|| format!("{}: expected {what} (a JSON array)", path.display()))
+}
+
 /// The checks `fresco` and `pointwise` share before reading anything: at most one of the two texts comes
 /// from standard input, and the match threshold is a similarity in [0, 1].
 pub fn check_pair_args(reference: &Path, candidate: &Path, threshold: f64) -> Result<()> {

@@ -1,8 +1,8 @@
 //! `lexeval casefacts`: Evidence Score, Verdict Accuracy and Verdict Score of CaseFacts predictions.
 
-use crate::input::read_text;
+use crate::input::read_json_array;
 use crate::jsonl::read_jsonl;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use lexeval_core::casefacts::{score, GoldClaim, Prediction};
 use std::path::PathBuf;
 
@@ -20,22 +20,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let gold: Vec<GoldClaim> =
-        serde_json::from_str(&read_text(&args.gold)?).with_context(|| {
-            format!(
-                "{}: expected CaseFacts gold claims (a JSON array)",
-                args.gold.display()
-            )
-        })?;
+    let gold: Vec<GoldClaim> = read_json_array(&args.gold, "CaseFacts gold claims")?;
     let predictions: Vec<Prediction> = read_jsonl(
         &args.predictions,
         "{claim, predicted_cases, predicted_verdict}",
     )?;
     let report = score(&gold, &predictions);
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        crate::commands::show::print_scores(&report);
-    }
-    Ok(())
+    crate::commands::show::print_report(&report, args.json)
 }

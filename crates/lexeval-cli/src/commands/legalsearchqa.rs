@@ -1,8 +1,8 @@
 //! `lexeval legalsearchqa`: accuracy of multiple-choice predictions (and the mean U-Score of explanations).
 
-use crate::input::read_text;
+use crate::input::read_json_array;
 use crate::jsonl::read_jsonl;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use lexeval_core::legalsearchqa::{score, Prediction, Question};
 use std::path::PathBuf;
 
@@ -20,20 +20,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let questions: Vec<Question> =
-        serde_json::from_str(&read_text(&args.gold)?).with_context(|| {
-            format!(
-                "{}: expected LegalSearchQA questions (a JSON array)",
-                args.gold.display()
-            )
-        })?;
+    let questions: Vec<Question> = read_json_array(&args.gold, "LegalSearchQA questions")?;
     let predictions: Vec<Prediction> =
         read_jsonl(&args.predictions, "{id, answer, explanation?, sources?}")?;
     let report = score(&questions, &predictions);
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        crate::commands::show::print_scores(&report);
-    }
-    Ok(())
+    crate::commands::show::print_report(&report, args.json)
 }

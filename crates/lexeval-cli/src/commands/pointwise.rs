@@ -83,12 +83,7 @@ pub fn run(args: Args) -> Result<()> {
             )
         }
     };
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        crate::commands::show::print_scores(&report);
-    }
-    Ok(())
+    crate::commands::show::print_report(&report, args.json)
 }
 
 impl PointSimilarity {

@@ -1,8 +1,8 @@
 //! `lexeval retrieve`: BM25 or dense (all-MiniLM-L6-v2) retrieval of CaseFacts evidence cases, Recall@k.
 
-use crate::input::read_text;
+use crate::input::read_json_array;
 use crate::jsonl::read_jsonl;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use lexeval_core::bm25::{tokenize, Bm25};
 use lexeval_core::casefacts::{normalise_case_name, recall_at, GoldClaim};
 use lexeval_core::embedded::rank_by_cosine;
@@ -48,12 +48,7 @@ struct Document {
 }
 
 fn proxy_corpus(path: &Path) -> Result<Vec<Document>> {
-    let claims: Vec<GoldClaim> = serde_json::from_str(&read_text(path)?).with_context(|| {
-        format!(
-            "{}: expected CaseFacts claims (a JSON array)",
-            path.display()
-        )
-    })?;
+    let claims: Vec<GoldClaim> = read_json_array(path, "CaseFacts claims")?;
     let mut by_case: BTreeMap<String, (String, Vec<String>)> = BTreeMap::new();
     for claim in &claims {
         for name in &claim.case_name {
@@ -73,13 +68,7 @@ fn proxy_corpus(path: &Path) -> Result<Vec<Document>> {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let gold: Vec<GoldClaim> =
-        serde_json::from_str(&read_text(&args.gold)?).with_context(|| {
-            format!(
-                "{}: expected CaseFacts gold claims (a JSON array)",
-                args.gold.display()
-            )
-        })?;
+    let gold: Vec<GoldClaim> = read_json_array(&args.gold, "CaseFacts gold claims")?;
     let (documents, corpus_kind) = match (&args.corpus, &args.corpus_from_claims) {
         (Some(path), _) => (
             read_jsonl::<Document>(path, "{\"case_name\", \"text\"}")?,
@@ -135,12 +124,7 @@ pub fn run(args: Args) -> Result<()> {
         });
     }
     report.details = json!({"queries": rows});
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        crate::commands::show::print_scores(&report);
-    }
-    Ok(())
+    crate::commands::show::print_report(&report, args.json)
 }
 
 fn method_name(method: Method) -> &'static str {

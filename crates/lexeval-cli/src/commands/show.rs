@@ -19,6 +19,16 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
+/// A subcommand's output: the report as JSON, or its scores one per line.
+pub fn print_report(report: &ScoreReport, json: bool) -> anyhow::Result<()> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(report)?);
+    } else {
+        print_scores(report);
+    }
+    Ok(())
+}
+
 /// The report's scores, one per line (what the subcommands print without `--json`).
 pub fn print_scores(report: &ScoreReport) {
     println!(

@@ -20,10 +20,5 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let report = score(&read_text(&args.file)?, &args.source);
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        crate::commands::show::print_scores(&report);
-    }
-    Ok(())
+    crate::commands::show::print_report(&report, args.json)
 }
