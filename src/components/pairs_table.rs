@@ -4,16 +4,26 @@
 use crate::engine::PairRow;
 use leptos::prelude::*;
 
+/// What the table compares: claims of a brief (third column: authority) or points of a summary (weight).
+#[derive(Clone, Copy, PartialEq)]
+pub enum Units {
+    Claims,
+    Points,
+}
+
 #[component]
 pub fn PairsTable(
     rows: Vec<PairRow>,
-    threshold: f64,
-    /// Header of the third column: "Authority" for briefs, "Weight" for summary points.
-    #[prop(default = "Authority")]
-    group_header: &'static str,
+    units: Units,
+    /// When a pair matches, e.g. "similarity ≥ 0.50".
+    rule: String,
 ) -> impl IntoView {
+    let (unit, group_header) = match units {
+        Units::Claims => ("claim", "Authority"),
+        Units::Points => ("point", "Weight"),
+    };
     if rows.is_empty() {
-        return view! { <p class="muted">"No claim pairs to compare."</p> }.into_any();
+        return view! { <p class="muted">{format!("No {unit} pairs to compare.")}</p> }.into_any();
     }
     let body = rows
         .into_iter()
@@ -37,11 +47,11 @@ pub fn PairsTable(
     view! {
         <div class="table-scroll">
             <table class="pairs">
-                <caption>{format!("Claim pairs (match when similarity ≥ {threshold:.2})")}</caption>
+                <caption>{format!("Reference {unit}s and their generated {unit} (match when {rule})")}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">"Reference claim"</th>
-                        <th scope="col">"Generated claim"</th>
+                        <th scope="col">{format!("Reference {unit}")}</th>
+                        <th scope="col">{format!("Generated {unit}")}</th>
                         <th scope="col">{group_header}</th>
                         <th scope="col">"Similarity"</th>
                         <th scope="col">"Verdict"</th>

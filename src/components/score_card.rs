@@ -26,6 +26,10 @@ pub fn explain(name: &str) -> (&'static str, &'static str) {
             "Word overlap between the whole texts (F1 of precision and recall).",
             "F1 = 2PR / (P + R); ROUGE-n counts shared n-grams, ROUGE-L the longest common subsequence",
         ),
+        "rougeLsum" => (
+            "Word overlap of the whole texts, sentence by sentence (lines are sentences).",
+            "F1 = 2PR / (P + R) over the union longest common subsequences of each reference sentence with the generated sentences",
+        ),
         "embedding_cosine" => (
             "Meaning similarity of the whole texts: cosine of their mean sentence embeddings (all-MiniLM-L6-v2).",
             "cos(e_ref, e_gen) = e_ref · e_gen / (‖e_ref‖ ‖e_gen‖), e = mean of the embeddings of the text's claims or points",

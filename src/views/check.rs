@@ -6,11 +6,11 @@ use crate::components::annotated::{authority_palette, AnnotatedText};
 use crate::components::heatmap::Heatmap;
 use crate::components::llm_exchanges::{exchanges, LlmExchanges};
 use crate::components::model_progress::ModelProgress;
-use crate::components::pairs_table::PairsTable;
+use crate::components::pairs_table::{PairsTable, Units};
 use crate::components::score_card::ScoreCards;
 use crate::engine::{self, EngineError};
 use crate::examples::{self, Example};
-use crate::state::settings::{LlmSettings, Settings};
+use crate::state::settings::{LlmSettings, Settings, Similarity};
 use crate::state::AppState;
 use crate::views::settings_panel::SettingsPanel;
 use crate::views::share_bar::ShareBar;
@@ -227,14 +227,18 @@ pub fn CheckView(view: View) -> impl IntoView {
                     Outcome::Busy => view! { <p class="hint">"Scoring…"</p> <ModelProgress /> }.into_any(),
                     Outcome::Failed(msg) => view! { <p class="error" role="alert">{msg}</p> }.into_any(),
                     Outcome::Done(reports) => {
-                        let threshold = state.settings.with_untracked(|s| s.threshold);
+                        let rule = state.settings.with_untracked(|s| match s.similarity {
+                            Similarity::Llm => "the LLM judge answers Yes".to_string(),
+                            _ => format!("similarity ≥ {:.2}", s.threshold),
+                        });
+                        let units = if view == View::Summary { Units::Points } else { Units::Claims };
                         let scores = reports.iter().flat_map(|r| r.scores.clone()).collect::<Vec<_>>();
                         let pairs = reports.iter().map(engine::pairs).find(|p| !p.is_empty()).unwrap_or_default();
                         let matrix = reports.iter().find_map(engine::matrix);
                         let exchanges = exchanges(&reports);
                         view! {
                             <ScoreCards scores />
-                            <PairsTable rows=pairs threshold group_header=if view == View::Summary { "Weight" } else { "Authority" } />
+                            <PairsTable rows=pairs units rule />
                             {matrix.map(|matrix| view! { <Heatmap matrix /> })}
                             <LlmExchanges exchanges />
                         }

@@ -15,7 +15,7 @@ pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> im
         <fieldset class="settings">
             <legend>"Settings"</legend>
             <div class="field">
-                <label for=sim_id.clone()>"Claim similarity"</label>
+                <label for=sim_id.clone()>"Similarity"</label>
                 <select
                     id=sim_id
                     on:change=move |ev| {
