@@ -90,6 +90,7 @@ fn open_share_link(state: &AppState) -> Option<LinkNotice> {
 pub fn App() -> impl IntoView {
     let state = AppState::load();
     provide_context(state);
+    crate::scoring::prestart();
     let notice = RwSignal::new(open_share_link(&state));
     let view = state.view;
 

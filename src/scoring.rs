@@ -17,6 +17,11 @@ thread_local! {
     };
 }
 
+/// Starts the score worker while the page settles, so the first check does not wait for its wasm.
+pub fn prestart() {
+    worker::prestart(&CLIENT);
+}
+
 /// Runs `job` in the score worker; a newer job in the same `lane` cancels this one (`worker::SUPERSEDED`).
 pub async fn check(job: CheckJob, lane: &'static str) -> Result<CheckResult, String> {
     let request = serde_json::json!({ "job": job });

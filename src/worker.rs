@@ -80,6 +80,16 @@ impl WorkerClient {
     }
 }
 
+/// Starts the worker now, so its wasm loads in the background and the first request does not wait for it.
+pub fn prestart(client: &'static LocalKey<WorkerClient>) {
+    client.with(|c| {
+        let mut running = c.running.borrow_mut();
+        if running.is_none() {
+            *running = start(client, &c.spec).ok();
+        }
+    });
+}
+
 /// Sends `request` (a JSON object; its `id` is set here) and waits for the worker's `done` message (raw JSON).
 pub async fn request(
     client: &'static LocalKey<WorkerClient>,

@@ -2,29 +2,33 @@
 
 use crate::engine::{Span, SpanKind};
 use leptos::prelude::*;
+use std::collections::HashMap;
 
 /// Number of distinct citation colours in the stylesheet (`.auth-0` … `.auth-7`).
 const PALETTE: usize = 8;
 
-/// Authority keys in order of first appearance across texts, so one case has one colour everywhere.
-pub fn authority_palette<'a>(span_sets: impl IntoIterator<Item = &'a [Span]>) -> Vec<String> {
-    let mut keys: Vec<String> = Vec::new();
-    for spans in span_sets {
-        for span in spans {
+/// Colour index of each authority, in order of first appearance across texts, so one case has one colour
+/// everywhere.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Palette(HashMap<String, usize>);
+
+impl Palette {
+    pub fn of<'a>(span_sets: impl IntoIterator<Item = &'a [Span]>) -> Palette {
+        let mut order = HashMap::new();
+        for span in span_sets.into_iter().flatten() {
             if let SpanKind::Citation { authority } = &span.kind {
-                if !keys.contains(authority) {
-                    keys.push(authority.clone());
-                }
+                let next = order.len();
+                order.entry(authority.clone()).or_insert(next);
             }
         }
+        Palette(order)
     }
-    keys
-}
 
-/// CSS class of an authority's colour.
-pub fn authority_class(palette: &[String], authority: &str) -> String {
-    let index = palette.iter().position(|k| k == authority).unwrap_or(0);
-    format!("auth-{}", index % PALETTE)
+    /// CSS class of an authority's colour.
+    fn class(&self, authority: &str) -> String {
+        let index = self.0.get(authority).copied().unwrap_or(0);
+        format!("auth-{}", index % PALETTE)
+    }
 }
 
 /// One run of text with the same highlighting.
@@ -37,6 +41,8 @@ struct Segment {
 }
 
 /// Cut `text` at every span boundary (character offsets, clamped to the text) into uniformly styled runs.
+/// One sweep over the boundaries with the spans covering the current run, so a megabyte with thousands
+/// of citations is cut in linear time.
 fn segments(text: &str, spans: &[Span]) -> Vec<Segment> {
     let chars: Vec<char> = text.chars().collect();
     let len = chars.len();
@@ -47,35 +53,48 @@ fn segments(text: &str, spans: &[Span]) -> Vec<Segment> {
     }
     cuts.sort_unstable();
     cuts.dedup();
-    cuts.windows(2)
-        .filter_map(|w| {
-            let (a, b) = (w.first().copied()?, w.get(1).copied()?);
-            let covering = || spans.iter().filter(move |s| s.start <= a && b <= s.end);
-            Some(Segment {
-                text: chars.get(a..b)?.iter().collect(),
-                authority: covering().find_map(|s| match &s.kind {
-                    SpanKind::Citation { authority } => Some(authority.clone()),
-                    _ => None,
-                }),
-                claim: covering().find_map(|s| match s.kind {
-                    SpanKind::Claim { index } => Some(index),
-                    _ => None,
-                }),
-                cue: covering().find_map(|s| match &s.kind {
-                    SpanKind::Cue { dimension } => Some(dimension.clone()),
-                    _ => None,
-                }),
-            })
-        })
-        .collect()
+    let mut by_start: Vec<&Span> = spans.iter().collect();
+    by_start.sort_by_key(|s| s.start);
+    let mut next = 0;
+    let mut active: Vec<&Span> = Vec::new();
+    let mut out = Vec::new();
+    for w in cuts.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        while next < by_start.len() && by_start[next].start <= a {
+            active.push(by_start[next]);
+            next += 1;
+        }
+        active.retain(|s| s.end.min(len) > a);
+        let covering = || active.iter().filter(|s| s.start <= a && b <= s.end);
+        let Some(run) = chars.get(a..b) else {
+            continue;
+        };
+        out.push(Segment {
+            text: run.iter().collect(),
+            authority: covering().find_map(|s| match &s.kind {
+                SpanKind::Citation { authority } => Some(authority.clone()),
+                _ => None,
+            }),
+            claim: covering().find_map(|s| match s.kind {
+                SpanKind::Claim { index } => Some(index),
+                _ => None,
+            }),
+            cue: covering().find_map(|s| match &s.kind {
+                SpanKind::Cue { dimension } => Some(dimension.clone()),
+                _ => None,
+            }),
+        });
+    }
+    out
 }
 
 #[component]
 pub fn AnnotatedText(
     text: String,
     spans: Vec<Span>,
-    /// Authority keys shared with the other text(s) on the page, for consistent colours.
-    palette: Vec<String>,
+    /// Authority colours shared with the other text(s) on the page.
+    #[prop(optional)]
+    palette: Palette,
     #[prop(into)] label: String,
 ) -> impl IntoView {
     let runs = segments(&text, &spans)
@@ -85,7 +104,7 @@ pub fn AnnotatedText(
             let mut title = Vec::new();
             if let Some(a) = &seg.authority {
                 class.push_str("cite ");
-                class.push_str(&authority_class(&palette, a));
+                class.push_str(&palette.class(a));
                 title.push(format!("citation: {a}"));
             }
             if let Some(i) = seg.claim {

@@ -11,6 +11,26 @@ pub enum Units {
     Points,
 }
 
+/// Rows drawn at first; a brief of a megabyte has thousands, drawn on request.
+const FIRST_ROWS: usize = 200;
+
+fn row_view(row: PairRow) -> impl IntoView {
+    let verdict = if row.matched { "match" } else { "no match" };
+    view! {
+        <tr class:matched=row.matched>
+            <td>{row.reference_claim}</td>
+            <td>
+                {row
+                    .candidate_claim
+                    .unwrap_or_else(|| "(no generated claim cites this authority)".into())}
+            </td>
+            <td class="authority">{row.authority}</td>
+            <td class="num">{row.similarity.map(|s| format!("{s:.3}")).unwrap_or_else(|| "—".into())}</td>
+            <td class="verdict">{if row.matched { "✓ " } else { "✗ " }} {verdict}</td>
+        </tr>
+    }
+}
+
 #[component]
 pub fn PairsTable(
     rows: Vec<PairRow>,
@@ -25,25 +45,19 @@ pub fn PairsTable(
     if rows.is_empty() {
         return view! { <p class="muted">{format!("No {unit} pairs to compare.")}</p> }.into_any();
     }
-    let body = rows
-        .into_iter()
-        .map(|row| {
-            let verdict = if row.matched { "match" } else { "no match" };
-            view! {
-                <tr class:matched=row.matched>
-                    <td>{row.reference_claim}</td>
-                    <td>
-                        {row
-                            .candidate_claim
-                            .unwrap_or_else(|| "(no generated claim cites this authority)".into())}
-                    </td>
-                    <td class="authority">{row.authority}</td>
-                    <td class="num">{row.similarity.map(|s| format!("{s:.3}")).unwrap_or_else(|| "—".into())}</td>
-                    <td class="verdict">{if row.matched { "✓ " } else { "✗ " }} {verdict}</td>
-                </tr>
-            }
+    let total = rows.len();
+    let show_all = RwSignal::new(total <= FIRST_ROWS);
+    let rows = StoredValue::new(rows);
+    let body = move || {
+        let shown = if show_all.get() { total } else { FIRST_ROWS };
+        rows.with_value(|rows| {
+            rows.iter()
+                .take(shown)
+                .cloned()
+                .map(row_view)
+                .collect_view()
         })
-        .collect_view();
+    };
     view! {
         <div class="table-scroll">
             <table class="pairs">
@@ -59,6 +73,11 @@ pub fn PairsTable(
                 </thead>
                 <tbody>{body}</tbody>
             </table>
+            <Show when=move || !show_all.get()>
+                <button type="button" class="secondary show-all" on:click=move |_| show_all.set(true)>
+                    {format!("Show all {total} pairs")}
+                </button>
+            </Show>
         </div>
     }
     .into_any()

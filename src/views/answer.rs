@@ -52,7 +52,7 @@ pub fn AnswerView() -> impl IntoView {
                     Some(Ok((report, spans))) => {
                         view! {
                             <ScoreCards scores=report.scores.clone() />
-                            <AnnotatedText text=input.get_untracked() spans palette=Vec::new() label="Cue phrases" />
+                            <AnnotatedText text=input.get_untracked() spans label="Cue phrases" />
                         }
                             .into_any()
                     }

@@ -2,7 +2,7 @@
 
 use crate::app::View;
 use crate::browser;
-use crate::components::annotated::{authority_palette, AnnotatedText};
+use crate::components::annotated::{AnnotatedText, Palette};
 use crate::components::heatmap::Heatmap;
 use crate::components::llm_exchanges::{exchanges, LlmExchanges};
 use crate::components::model_progress::ModelProgress;
@@ -249,7 +249,7 @@ pub fn CheckView(view: View) -> impl IntoView {
             <div class="pair annotated-pair">
                 {move || {
                     let (reference, candidate, (ref_spans, cand_spans)) = annotations.get()?;
-                    let palette = authority_palette([ref_spans.as_slice(), cand_spans.as_slice()]);
+                    let palette = Palette::of([ref_spans.as_slice(), cand_spans.as_slice()]);
                     Some(
                         [
                             (reference, ref_spans, text.reference_label),
