@@ -180,3 +180,103 @@ fn pointwise_with_llm_judge_asks_the_top_candidates_and_breaks_ties() {
         assert_eq!(exchanges.len(), 4 + tiebreaks);
     }
 }
+
+#[test]
+fn casefacts_llm_baseline_predicts_and_scores_with_every_exchange() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let gold = dir.join("casefacts-llm-gold.json");
+    let item = |label: &str| {
+        json!({"claim": "Geographic restrictions between competitors are illegal.",
+               "case_name": ["United States v. Sealy, Inc."],
+               "overruling_case": "Continental T. V., Inc. v. GTE Sylvania Inc.", "label": label})
+    };
+    std::fs::write(&gold, json!([item("Overruled")]).to_string()).unwrap();
+    let answer = r#"Sealy was overruled. {"verdict": "Overruled", "cases": ["United States v. Sealy, Inc."], "explanation": "GTE Sylvania."}"#;
+    let out = Command::cargo_bin("lexeval")
+        .unwrap()
+        .args(["casefacts", "--llm-baseline", "--json", "--gold"])
+        .arg(&gold)
+        .args(["--endpoint", &serve_constant(answer), "--model", "m"])
+        .env("LEXEVAL_API_KEY", KEY)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains(KEY));
+    let report: Value = serde_json::from_str(&text).unwrap();
+    let value = |name: &str| {
+        report["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name)
+            .unwrap()["value"]
+            .clone()
+    };
+    assert_eq!(value("verdict_accuracy"), json!(1.0));
+    let baseline = &report["details"]["llm_baseline"][0];
+    assert_eq!(baseline["verdict"], "Overruled");
+    assert!(baseline["exchange"]["prompt"]
+        .as_str()
+        .unwrap()
+        .contains("Continental T. V."));
+}
+
+#[test]
+fn legalsearchqa_judge_rates_each_answer_by_majority() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let gold = dir.join("lsqa-llm-gold.json");
+    let predictions = dir.join("lsqa-llm-predictions.jsonl");
+    std::fs::write(
+        &gold,
+        json!([{"id": "q1", "question": "Is a verbal lease valid?", "choices": ["Yes", "No"], "gold": 0}])
+            .to_string(),
+    )
+    .unwrap();
+    std::fs::write(
+        &predictions,
+        "{\"id\": \"q1\", \"answer\": 0, \"explanation\": \"Statute of frauds.\"}\n",
+    )
+    .unwrap();
+    let answer =
+        r#"{"rating": "high", "reasons": ["accurate", "grounded", "clear", "calibrated"]}"#;
+    let out = Command::cargo_bin("lexeval")
+        .unwrap()
+        .args(["legalsearchqa", "--judge", "3", "--json", "--gold"])
+        .arg(&gold)
+        .arg("--predictions")
+        .arg(&predictions)
+        .args(["--endpoint", &serve_constant(answer), "--model", "m"])
+        .env("LEXEVAL_API_KEY", KEY)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_str(&String::from_utf8(out.stdout).unwrap()).unwrap();
+    let value = |name: &str| {
+        report["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name)
+            .unwrap()["value"]
+            .clone()
+    };
+    assert_eq!(value("accuracy"), json!(1.0));
+    assert_eq!(value("judge_high"), json!(1.0));
+    assert_eq!(value("judge_low"), json!(0.0));
+    let judgment = &report["details"]["judge"][0]["judgment"];
+    assert_eq!(judgment["rating"], "high");
+    assert_eq!(judgment["votes"].as_array().unwrap().len(), 3);
+    assert!(judgment["votes"][0]["exchange"]["prompt"]
+        .as_str()
+        .unwrap()
+        .contains("Statute of frauds."));
+}

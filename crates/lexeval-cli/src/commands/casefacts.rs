@@ -1,9 +1,12 @@
-//! `lexeval casefacts`: Evidence Score, Verdict Accuracy and Verdict Score of CaseFacts predictions.
+//! `lexeval casefacts`: Evidence Score, Verdict Accuracy and Verdict Score of CaseFacts predictions — given
+//! as a file, or made by the paper's zero-shot LLM baseline (Listing 14).
 
 use crate::input::read_json_array;
 use crate::jsonl::read_jsonl;
-use anyhow::Result;
+use anyhow::{bail, Result};
 use lexeval_core::casefacts::{score, GoldClaim, Prediction};
+use lexeval_llm::tasks::casefacts::{predict_verdicts, Verdict};
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -12,19 +15,62 @@ pub struct Args {
     #[arg(long)]
     pub gold: PathBuf,
     /// Predictions, JSON Lines of {claim, predicted_cases (ranked), predicted_verdict}.
-    #[arg(long)]
-    pub predictions: PathBuf,
+    #[arg(long, required_unless_present = "llm_baseline")]
+    pub predictions: Option<PathBuf>,
+    /// Predict with the LLM baseline instead (Listing 14: a verdict and cases from the list of the gold
+    /// claims' cases); every prompt and raw answer goes into the report.
+    #[arg(long, conflicts_with = "predictions")]
+    pub llm_baseline: bool,
     /// Print the score report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// The OpenAI-compatible endpoint for `--llm-baseline` (key from LEXEVAL_API_KEY).
+    #[command(flatten)]
+    pub llm: crate::commands::llm_args::LlmArgs,
 }
 
 pub fn run(args: Args) -> Result<()> {
     let gold: Vec<GoldClaim> = read_json_array(&args.gold, "CaseFacts gold claims")?;
-    let predictions: Vec<Prediction> = read_jsonl(
-        &args.predictions,
-        "{claim, predicted_cases, predicted_verdict}",
-    )?;
-    let report = score(&gold, &predictions);
+    let report = match &args.predictions {
+        Some(path) => {
+            let predictions: Vec<Prediction> =
+                read_jsonl(path, "{claim, predicted_cases, predicted_verdict}")?;
+            score(&gold, &predictions)
+        }
+        None if args.llm_baseline => {
+            let client = args.llm.client()?;
+            let claims: Vec<String> = gold.iter().map(|g| g.claim.clone()).collect();
+            let case_list: Vec<String> = gold
+                .iter()
+                .flat_map(|g| g.case_name.iter().chain(&g.overruling_case))
+                .cloned()
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let answers = predict_verdicts(&client, &claims, &case_list);
+            let predictions: Vec<Prediction> = claims
+                .iter()
+                .zip(&answers)
+                .map(|(claim, answer)| Prediction {
+                    claim: claim.clone(),
+                    predicted_cases: answer.cases.clone(),
+                    predicted_verdict: answer.verdict.map(verdict_name).unwrap_or_default().into(),
+                })
+                .collect();
+            let mut report = score(&gold, &predictions);
+            report.details["llm"] = lexeval_llm::chat::Complete::settings(&client);
+            report.details["llm_baseline"] = serde_json::to_value(&answers)?;
+            report
+        }
+        None => bail!("give --predictions FILE or --llm-baseline"),
+    };
     crate::commands::show::print_report(&report, args.json)
+}
+
+fn verdict_name(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Supported => "Supported",
+        Verdict::Refuted => "Refuted",
+        Verdict::Overruled => "Overruled",
+    }
 }

@@ -1,9 +1,14 @@
-//! `lexeval legalsearchqa`: accuracy of multiple-choice predictions (and the mean U-Score of explanations).
+//! `lexeval legalsearchqa`: accuracy of multiple-choice predictions (and the mean U-Score of explanations),
+//! optionally with the LLM judge's low/moderate/high rating of each answer (mode of N votes).
 
 use crate::input::read_json_array;
 use crate::jsonl::read_jsonl;
 use anyhow::Result;
-use lexeval_core::legalsearchqa::{score, Prediction, Question};
+use lexeval_core::legalsearchqa::{chosen_index, score, Prediction, Question};
+use lexeval_core::report::{Score, ScoreReport};
+use lexeval_llm::chat::Complete;
+use lexeval_llm::tasks::legalsearchqa::{judge_answer, Rating};
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -14,15 +19,74 @@ pub struct Args {
     /// Predictions, JSON Lines of {id, answer (index, letter or choice text), explanation?, sources?}.
     #[arg(long)]
     pub predictions: PathBuf,
+    /// Also rate every answer with the LLM judge (needs --endpoint and --model); this many votes each.
+    #[arg(long, value_name = "VOTES")]
+    pub judge: Option<usize>,
     /// Print the score report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// The OpenAI-compatible endpoint for `--judge` (key from LEXEVAL_API_KEY).
+    #[command(flatten)]
+    pub llm: crate::commands::llm_args::LlmArgs,
 }
 
 pub fn run(args: Args) -> Result<()> {
     let questions: Vec<Question> = read_json_array(&args.gold, "LegalSearchQA questions")?;
     let predictions: Vec<Prediction> =
         read_jsonl(&args.predictions, "{id, answer, explanation?, sources?}")?;
-    let report = score(&questions, &predictions);
+    let mut report = score(&questions, &predictions);
+    if let Some(votes) = args.judge {
+        let client = args.llm.client()?;
+        add_judgments(&mut report, &client, &questions, &predictions, votes);
+    }
     crate::commands::show::print_report(&report, args.json)
+}
+
+/// The judge's rating of each answered question (the chosen choice with its explanation), the share of
+/// each rating as scores, and every vote's prompt and raw answer in `details.judge`.
+fn add_judgments(
+    report: &mut ScoreReport,
+    client: &dyn Complete,
+    questions: &[Question],
+    predictions: &[Prediction],
+    votes: usize,
+) {
+    let by_id: HashMap<&str, &Prediction> =
+        predictions.iter().map(|p| (p.id.as_str(), p)).collect();
+    let mut judged = Vec::new();
+    let mut counts: BTreeMap<Rating, usize> = BTreeMap::new();
+    for question in questions {
+        let Some(prediction) = by_id.get(question.id.as_str()) else {
+            continue;
+        };
+        let choice = chosen_index(&prediction.answer, &question.choices)
+            .and_then(|i| question.choices.get(i))
+            .map_or_else(|| prediction.answer.to_string(), Clone::clone);
+        let answer = match &prediction.explanation {
+            Some(explanation) => format!("{choice}\n\n{explanation}"),
+            None => choice,
+        };
+        let judgment = judge_answer(client, &question.question, &answer, votes);
+        if let Some(rating) = judgment.rating {
+            *counts.entry(rating).or_default() += 1;
+        }
+        judged.push(serde_json::json!({ "id": question.id, "judgment": judgment }));
+    }
+    let rated: usize = counts.values().sum();
+    for (rating, name) in [
+        (Rating::High, "judge_high"),
+        (Rating::Moderate, "judge_moderate"),
+        (Rating::Low, "judge_low"),
+    ] {
+        report.scores.push(if rated == 0 {
+            Score::null(name, "the judge rated no answer")
+        } else {
+            Score::new(
+                name,
+                counts.get(&rating).copied().unwrap_or(0) as f64 / rated as f64,
+            )
+        });
+    }
+    report.details["llm"] = client.settings();
+    report.details["judge"] = judged.into();
 }
