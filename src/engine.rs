@@ -517,6 +517,18 @@ fn point_rows(details: &serde_json::Value) -> Vec<PairRow> {
         .collect()
 }
 
+/// Authorities the two texts do not share, from a brief check's report: (cited only by the generated
+/// text — possibly hallucinated —, cited by the reference but missing from the generated text).
+pub fn authority_gaps(report: &ScoreReport) -> Option<(Vec<String>, Vec<String>)> {
+    let list = |key: &str| -> Option<Vec<String>> {
+        serde_json::from_value(report.details.get(key)?.clone()).ok()
+    };
+    Some((
+        list("hallucinated_authorities")?,
+        list("missing_authorities")?,
+    ))
+}
+
 /// The similarity matrix and assignment behind a report: pointwise (reference × candidate points) or
 /// generalized FRESCO (cited reference × cited candidate claims). Labels are the texts (cell tooltips).
 pub fn matrix(report: &ScoreReport) -> Option<Matrix> {

@@ -2,31 +2,48 @@
 
 use crate::engine::{Span, SpanKind};
 use leptos::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Number of distinct citation colours in the stylesheet (`.auth-0` … `.auth-7`).
 const PALETTE: usize = 8;
 
-/// Colour index of each authority, in order of first appearance across texts, so one case has one colour
-/// everywhere.
+/// Colour index of each authority, in order of first appearance across both texts, so one case has one
+/// colour everywhere; and which authorities the reference cites, to flag the generated text's others.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Palette(HashMap<String, usize>);
+pub struct Palette {
+    order: HashMap<String, usize>,
+    in_reference: HashSet<String>,
+}
 
 impl Palette {
-    pub fn of<'a>(span_sets: impl IntoIterator<Item = &'a [Span]>) -> Palette {
+    pub fn of(reference: &[Span], candidate: &[Span]) -> Palette {
+        let authorities = |spans: &[Span]| -> Vec<String> {
+            spans
+                .iter()
+                .filter_map(|span| match &span.kind {
+                    SpanKind::Citation { authority } => Some(authority.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        let in_reference: HashSet<String> = authorities(reference).into_iter().collect();
         let mut order = HashMap::new();
-        for span in span_sets.into_iter().flatten() {
-            if let SpanKind::Citation { authority } = &span.kind {
-                let next = order.len();
-                order.entry(authority.clone()).or_insert(next);
-            }
+        for authority in authorities(reference)
+            .into_iter()
+            .chain(authorities(candidate))
+        {
+            let next = order.len();
+            order.entry(authority).or_insert(next);
         }
-        Palette(order)
+        Palette {
+            order,
+            in_reference,
+        }
     }
 
     /// CSS class of an authority's colour.
     fn class(&self, authority: &str) -> String {
-        let index = self.0.get(authority).copied().unwrap_or(0);
+        let index = self.order.get(authority).copied().unwrap_or(0);
         format!("auth-{}", index % PALETTE)
     }
 }
@@ -95,6 +112,9 @@ pub fn AnnotatedText(
     /// Authority colours shared with the other text(s) on the page.
     #[prop(optional)]
     palette: Palette,
+    /// Flag citations of authorities the reference does not cite (for the generated text).
+    #[prop(optional)]
+    flag_unshared: bool,
     #[prop(into)] label: String,
 ) -> impl IntoView {
     let runs = segments(&text, &spans)
@@ -106,6 +126,10 @@ pub fn AnnotatedText(
                 class.push_str("cite ");
                 class.push_str(&palette.class(a));
                 title.push(format!("citation: {a}"));
+                if flag_unshared && !palette.in_reference.contains(a) {
+                    class.push_str(" unshared");
+                    title.push("not cited by the reference".into());
+                }
             }
             if let Some(i) = seg.claim {
                 class.push_str(" claim");

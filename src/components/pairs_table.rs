@@ -82,3 +82,24 @@ pub fn PairsTable(
     }
     .into_any()
 }
+
+/// The authorities only one text cites: the generated text's may be hallucinated.
+#[component]
+pub fn AuthorityGaps(hallucinated: Vec<String>, missing: Vec<String>) -> impl IntoView {
+    let list = |title: &'static str, class: &'static str, keys: Vec<String>| {
+        (!keys.is_empty()).then(|| {
+            view! {
+                <p class=class>
+                    <strong>{title}</strong>
+                    {keys.into_iter().map(|k| view! { " " <code>{k}</code> }).collect_view()}
+                </p>
+            }
+        })
+    };
+    view! {
+        <div class="authority-gaps">
+            {list("Cited only by the generated text (check these are real and on point):", "hallucinated", hallucinated)}
+            {list("Cited by the reference, missing from the generated text:", "missing", missing)}
+        </div>
+    }
+}

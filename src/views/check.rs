@@ -6,7 +6,7 @@ use crate::components::annotated::{AnnotatedText, Palette};
 use crate::components::heatmap::Heatmap;
 use crate::components::llm_exchanges::{exchanges, LlmExchanges};
 use crate::components::model_progress::ModelProgress;
-use crate::components::pairs_table::{PairsTable, Units};
+use crate::components::pairs_table::{AuthorityGaps, PairsTable, Units};
 use crate::components::score_card::ScoreCards;
 use crate::engine::{self, EngineError};
 use crate::examples::{self, Example};
@@ -235,10 +235,12 @@ pub fn CheckView(view: View) -> impl IntoView {
                         let scores = reports.iter().flat_map(|r| r.scores.clone()).collect::<Vec<_>>();
                         let pairs = reports.iter().map(engine::pairs).find(|p| !p.is_empty()).unwrap_or_default();
                         let matrix = reports.iter().find_map(engine::matrix);
+                        let gaps = reports.iter().find_map(engine::authority_gaps);
                         let exchanges = exchanges(&reports);
                         view! {
                             <ScoreCards scores />
                             <PairsTable rows=pairs units rule />
+                            {gaps.map(|(hallucinated, missing)| view! { <AuthorityGaps hallucinated missing /> })}
                             {matrix.map(|matrix| view! { <Heatmap matrix /> })}
                             <LlmExchanges exchanges />
                         }
@@ -249,16 +251,18 @@ pub fn CheckView(view: View) -> impl IntoView {
             <div class="pair annotated-pair">
                 {move || {
                     let (reference, candidate, (ref_spans, cand_spans)) = annotations.get()?;
-                    let palette = Palette::of([ref_spans.as_slice(), cand_spans.as_slice()]);
+                    let palette = Palette::of(&ref_spans, &cand_spans);
                     Some(
                         [
-                            (reference, ref_spans, text.reference_label),
-                            (candidate, cand_spans, text.candidate_label),
+                            (reference, ref_spans, text.reference_label, false),
+                            (candidate, cand_spans, text.candidate_label, true),
                         ]
                             .into_iter()
-                            .filter(|(t, _, _)| !t.trim().is_empty())
-                            .map(|(t, spans, label)| {
-                                view! { <AnnotatedText text=t spans palette=palette.clone() label=label /> }
+                            .filter(|(t, _, _, _)| !t.trim().is_empty())
+                            .map(|(t, spans, label, flag_unshared)| {
+                                view! {
+                                    <AnnotatedText text=t spans palette=palette.clone() label=label flag_unshared />
+                                }
                             })
                             .collect_view(),
                     )
