@@ -28,16 +28,23 @@ pub fn load(model: Option<&Path>, tokenizer: Option<&Path>) -> Result<Embedder> 
     }
 }
 
-/// `models/` in the current directory if present, else the one of the repository the binary was
-/// built in (`target/<profile>/lexeval` → `../../models`).
+/// Where the shipped model files are: `LEXEVAL_MODELS` if set, else the first folder holding them of
+/// `models/` in the current directory, the one of the repository the binary sits in
+/// (`target/<profile>/lexeval` → `../../models`, whatever `CARGO_TARGET_DIR` was), and the one of the
+/// repository it was built from.
 fn models_dir() -> PathBuf {
-    let local = PathBuf::from("models");
-    if local.join(shipped::MODEL_FILE).is_file() {
-        return local;
+    if let Some(dir) = std::env::var_os("LEXEVAL_MODELS") {
+        return PathBuf::from(dir);
     }
-    std::env::current_exe()
+    let local = PathBuf::from("models");
+    let beside_binary = std::env::current_exe()
         .ok()
-        .and_then(|exe| Some(exe.parent()?.parent()?.parent()?.join("models")))
+        .and_then(|exe| Some(exe.parent()?.parent()?.parent()?.join("models")));
+    let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models");
+    [Some(local.clone()), beside_binary, Some(built_from)]
+        .into_iter()
+        .flatten()
+        .find(|dir| dir.join(shipped::MODEL_FILE).is_file())
         .unwrap_or(local)
 }
 
