@@ -29,9 +29,9 @@ pub fn load(model: Option<&Path>, tokenizer: Option<&Path>) -> Result<Embedder> 
 }
 
 /// Where the shipped model files are: `LEXEVAL_MODELS` if set, else the first folder holding them of
-/// `models/` in the current directory, the one of the repository the binary sits in
-/// (`target/<profile>/lexeval` → `../../models`, whatever `CARGO_TARGET_DIR` was), and the one of the
-/// repository it was built from.
+/// `models/` in the current directory, the one beside the target directory the binary sits in
+/// (`target/<profile>/lexeval` → `../../models`), and the one of the repository it was built from (which
+/// also covers a `CARGO_TARGET_DIR` elsewhere).
 fn models_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("LEXEVAL_MODELS") {
         return PathBuf::from(dir);
