@@ -52,6 +52,42 @@ pub fn cache_key(config: &LlmConfig, prompt: &str) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The retry policy both transports follow: after a retryable error, up to `max_retries` more attempts,
+/// waiting `backoff` and then twice as long each time.
+pub struct Retries {
+    left: u32,
+    delay: std::time::Duration,
+}
+
+impl Retries {
+    pub fn new(config: &LlmConfig) -> Self {
+        Retries {
+            left: config.max_retries,
+            delay: config.backoff,
+        }
+    }
+
+    /// How long to wait before trying again after `error`; `None` to give up.
+    pub fn after(&mut self, error: &LlmError) -> Option<std::time::Duration> {
+        if !error.is_retryable() || self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let wait = self.delay;
+        self.delay = self.delay.saturating_mul(2);
+        Some(wait)
+    }
+}
+
+/// The answer in an HTTP reply, or the status error (with the start of the body) when it is not 2xx.
+pub fn read_reply(status: u16, body: &str) -> Result<String, LlmError> {
+    if !(200..300).contains(&status) {
+        let body = body.chars().take(200).collect();
+        return Err(LlmError::Status { status, body });
+    }
+    parse_response(body)
+}
+
 /// Answers fetched beforehand (by the page's async client), served to the sync tasks by prompt. A prompt
 /// with no answer yet fails with `Unanswered` and is remembered, so a task whose later prompts depend on
 /// earlier answers (A.5 tie-breaks) runs in rounds: run, fetch [`Answered::take_missing`], add, run again.
@@ -118,6 +154,36 @@ mod tests {
         let got = answered.complete_many(&["p".into(), "q".into()]);
         assert_eq!(got, vec![Ok("Yes".to_string()), Err(LlmError::Unanswered)]);
         assert_eq!(answered.settings(), json!({"model": "m"}));
+    }
+
+    #[test]
+    fn retries_double_the_wait_and_stop_on_final_errors() {
+        let mut config = LlmConfig::new("http://h/v1", "m", ApiKey::new(""));
+        config.max_retries = 2;
+        config.backoff = std::time::Duration::from_millis(10);
+        let mut retries = Retries::new(&config);
+        let busy = LlmError::Status {
+            status: 429,
+            body: String::new(),
+        };
+        assert_eq!(
+            retries.after(&busy),
+            Some(std::time::Duration::from_millis(10))
+        );
+        assert_eq!(
+            retries.after(&busy),
+            Some(std::time::Duration::from_millis(20))
+        );
+        assert_eq!(retries.after(&busy), None);
+        let bad = LlmError::Status {
+            status: 400,
+            body: String::new(),
+        };
+        assert_eq!(Retries::new(&config).after(&bad), None);
+        assert!(matches!(
+            read_reply(500, "oops"),
+            Err(LlmError::Status { status: 500, .. })
+        ));
     }
 
     #[test]

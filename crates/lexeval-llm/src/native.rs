@@ -2,7 +2,7 @@
 //! exponential backoff on 429/5xx/transport errors, and a response cache.
 
 use crate::cache::{MemoryCache, ResponseCache};
-use crate::chat::{cache_key, parse_response, request_body, Complete};
+use crate::chat::{cache_key, read_reply, request_body, Complete, Retries};
 use crate::config::LlmConfig;
 use crate::error::LlmError;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -51,16 +51,14 @@ impl NativeClient {
         if let Some(answer) = self.cache.get(&key) {
             return Ok(answer);
         }
-        let mut delay = self.config.backoff;
-        let mut attempt = 0;
+        let mut retries = Retries::new(&self.config);
         let answer = loop {
             match self.send_once(prompt) {
-                Err(err) if err.is_retryable() && attempt < self.config.max_retries => {
-                    attempt += 1;
-                    std::thread::sleep(delay);
-                    delay = delay.saturating_mul(2);
-                }
-                other => break other?,
+                Err(err) => match retries.after(&err) {
+                    Some(wait) => std::thread::sleep(wait),
+                    None => return Err(err),
+                },
+                Ok(answer) => break answer,
             }
         };
         self.cache.put(&key, &answer);
@@ -85,11 +83,7 @@ impl NativeClient {
             .body_mut()
             .read_to_string()
             .map_err(transport_error)?;
-        if !(200..300).contains(&status) {
-            let body = text.chars().take(200).collect();
-            return Err(LlmError::Status { status, body });
-        }
-        parse_response(&text)
+        read_reply(status, &text)
     }
 }
 

@@ -3,7 +3,7 @@
 //! Request building, response parsing and the cache key are shared with the native client.
 
 use crate::cache::{MemoryCache, ResponseCache};
-use crate::chat::{cache_key, parse_response, request_body};
+use crate::chat::{cache_key, read_reply, request_body, Retries};
 use crate::config::LlmConfig;
 use crate::error::LlmError;
 use crate::indexed_db::IndexedDbCache;
@@ -45,16 +45,14 @@ impl WasmClient {
         if let Some(answer) = self.cache.get(&key) {
             return Ok(answer);
         }
-        let mut delay = self.config.backoff;
-        let mut attempt = 0;
+        let mut retries = Retries::new(&self.config);
         let answer = loop {
             match self.send_once(prompt).await {
-                Err(err) if err.is_retryable() && attempt < self.config.max_retries => {
-                    attempt += 1;
-                    sleep_ms(millis(delay)).await;
-                    delay = delay.saturating_mul(2);
-                }
-                other => break other?,
+                Err(err) => match retries.after(&err) {
+                    Some(wait) => sleep_ms(millis(wait)).await,
+                    None => return Err(err),
+                },
+                Ok(answer) => break answer,
             }
         };
         self.cache.put(&key, &answer);
@@ -106,11 +104,7 @@ impl WasmClient {
             .text()
             .await
             .map_err(|e| LlmError::Transport(e.to_string()))?;
-        if !(200..300).contains(&status) {
-            let body = text.chars().take(200).collect();
-            return Err(LlmError::Status { status, body });
-        }
-        parse_response(&text)
+        read_reply(status, &text)
     }
 }
 
