@@ -1,29 +1,21 @@
 //! `lexeval decompose FILE --method ...`: each sentence's subclaims, one "- " line each.
 
-use super::llm_args::LlmArgs;
-use crate::input::read_text;
+use super::llm_args::DecomposeArgs;
 use anyhow::Result;
-use lexeval_llm::tasks::decompose::{decompose, Method};
-use std::path::PathBuf;
+use lexeval_llm::tasks::decompose::decompose;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Text to decompose (`-` for standard input).
-    pub input: PathBuf,
-    /// factscore, wice, chen or rnd (Wanner et al. 2024, Table 1).
-    #[arg(long, default_value = "rnd")]
-    pub method: Method,
     #[command(flatten)]
-    pub llm: LlmArgs,
+    pub decompose: DecomposeArgs,
     /// Print the decomposition (with prompts and raw answers) as JSON.
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let text = read_text(&args.input)?;
-    let client = args.llm.client()?;
-    let decompositions = decompose(&client, &text, args.method);
+    let (text, client) = args.decompose.text_and_client()?;
+    let decompositions = decompose(&client, &text, args.decompose.method);
     if args.json {
         println!("{}", serde_json::to_string_pretty(&decompositions)?);
         return Ok(());

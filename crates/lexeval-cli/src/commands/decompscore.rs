@@ -1,31 +1,22 @@
 //! `lexeval decompscore FILE --method ...`: DecompScore as a score report.
 
-use super::llm_args::LlmArgs;
-use crate::input::read_text;
+use super::llm_args::DecomposeArgs;
 use anyhow::Result;
 use lexeval_core::report::ScoreReport;
-use lexeval_llm::tasks::decompose::Method;
 use lexeval_llm::tasks::decompscore::decompscore;
-use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Text to decompose and check (`-` for standard input).
-    pub input: PathBuf,
-    /// factscore, wice, chen or rnd (Wanner et al. 2024, Table 1).
-    #[arg(long, default_value = "rnd")]
-    pub method: Method,
     #[command(flatten)]
-    pub llm: LlmArgs,
+    pub decompose: DecomposeArgs,
     /// Print the score report as JSON.
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let text = read_text(&args.input)?;
-    let client = args.llm.client()?;
-    let report = decompscore(&client, &text, args.method);
+    let (text, client) = args.decompose.text_and_client()?;
+    let report = decompscore(&client, &text, args.decompose.method);
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {

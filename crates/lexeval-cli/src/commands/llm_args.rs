@@ -52,3 +52,23 @@ impl LlmArgs {
         Ok(NativeClient::with_cache(config, cache))
     }
 }
+
+/// The input shared by `decompose` and `decompscore`: a text, a decomposition method and the endpoint.
+#[derive(clap::Args)]
+pub struct DecomposeArgs {
+    /// Text to decompose (`-` for standard input).
+    pub input: PathBuf,
+    /// factscore, wice, chen or rnd (Wanner et al. 2024, Table 1).
+    #[arg(long, default_value = "rnd")]
+    pub method: lexeval_llm::tasks::decompose::Method,
+    #[command(flatten)]
+    pub llm: LlmArgs,
+}
+
+impl DecomposeArgs {
+    /// The text to decompose and a client for the endpoint.
+    pub fn text_and_client(&self) -> Result<(String, NativeClient)> {
+        let text = crate::input::read_text(&self.input)?;
+        Ok((text, self.llm.client()?))
+    }
+}
