@@ -22,7 +22,7 @@ test('Kayes v. Pacific Lumber scores L-FRESCO 0 with citation recall 1', async (
   const row = await page.textContent('table.pairs tbody tr');
   assert.match(row, /case:51 F\.3d 1449/);
   // The statute only the generated paragraph cites is flagged, in the list and in the text.
-  assert.match(await page.textContent('.authority-gaps .hallucinated'), /29 U\.S\.C\. § 1002/);
+  assert.match(await page.textContent('.authority-gaps .hallucinated'), /law:U\.S\.C\.\|29\|1002/);
   const flagged = await page.$$eval('.annotated-text .unshared', (els) => els.map((e) => e.textContent));
   assert.equal(flagged.length, 1);
   assert.match(flagged[0], /1002/);
