@@ -67,8 +67,25 @@ pub struct Matrix {
     pub values: Vec<Vec<f64>>,
     /// (row, column) pairs chosen by the matching.
     pub assignment: Vec<(usize, usize)>,
-    /// What rows and columns are: "points" or "claims".
-    pub unit: &'static str,
+    /// What rows and columns are.
+    pub units: Units,
+}
+
+/// What a check compares: the claims of a brief or the points of a summary.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Units {
+    Claims,
+    Points,
+}
+
+impl Units {
+    /// The singular noun, for captions ("claim", "point").
+    pub fn noun(self) -> &'static str {
+        match self {
+            Units::Claims => "claim",
+            Units::Points => "point",
+        }
+    }
 }
 
 /// The benchmark files the page can score.
@@ -171,21 +188,24 @@ pub async fn brief_check(
         ));
     };
     let (reference_claims, candidate_claims) = (&checked.reference, &checked.candidate);
-    let fresco = match (checked.scored, settings.similarity) {
-        (Some(report), _) => report,
+    let (fresco, cosine) = match (checked.scored, settings.similarity) {
+        (Some(report), _) => (report, cosine_not_computed()),
         (None, Similarity::Llm) => {
-            crate::llm_judge::fresco_with_llm(
+            let fresco = crate::llm_judge::fresco_with_llm(
                 reference_claims,
                 candidate_claims,
                 &fresco_settings,
                 llm.0,
                 llm.1,
             )
-            .await?
+            .await?;
+            (fresco, cosine_not_computed())
         }
         (None, _) => {
-            let texts = reference_claims.iter().chain(candidate_claims);
-            let embedded = embed(texts.map(|c| c.text.as_str())).await?;
+            let (reference_texts, candidate_texts) =
+                (claim_texts(reference_claims), claim_texts(candidate_claims));
+            let all = reference_texts.iter().chain(&candidate_texts).copied();
+            let embedded = embed(all).await?;
             let mut similarity = |a: &str, b: &str| embedded.similarity(a, b);
             let fresco = fresco::score(
                 reference_claims,
@@ -193,18 +213,15 @@ pub async fn brief_check(
                 &fresco_settings,
                 &mut similarity,
             );
-            let sentences = |claims: &[AttributedClaim]| -> Vec<String> {
-                claims.iter().map(|c| c.text.clone()).collect()
-            };
-            let whole = whole_text_report(
-                &embedded,
-                &sentences(reference_claims),
-                &sentences(candidate_claims),
-            );
-            return Ok(vec![fresco, checked.rouge, whole]);
+            let cosine = whole_text_report(&embedded, &reference_texts, &candidate_texts);
+            (fresco, cosine)
         }
     };
-    Ok(vec![fresco, checked.rouge, cosine_not_computed()])
+    Ok(vec![fresco, checked.rouge, cosine])
+}
+
+fn claim_texts(claims: &[AttributedClaim]) -> Vec<&str> {
+    claims.iter().map(|c| c.text.as_str()).collect()
 }
 
 /// The whole-text cosine card while the model is not in use: null, saying how to get it (the model is a
@@ -259,23 +276,18 @@ pub async fn summary_check(
         ));
     };
     let (reference_points, candidate_points) = (&checked.reference, &checked.candidate);
-    let mut reports = match (checked.scored, settings.similarity) {
-        (Some(report), _) => vec![report, cosine_not_computed()],
+    // The cosine card is left out only when the points are too many to embed.
+    let (report, cosine) = match (checked.scored, settings.similarity) {
+        (Some(report), _) => (report, Some(cosine_not_computed())),
         (None, similarity) => match too_many_points(reference_points.len(), candidate_points.len())
         {
-            Some(reason) => vec![pointwise::skipped(&point_settings, &reason)],
+            Some(reason) => (pointwise::skipped(&point_settings, &reason), None),
             None => {
                 let texts = reference_points.iter().chain(candidate_points);
                 let embedded = embed(texts.map(String::as_str)).await?;
-                let matrix: Vec<Vec<f64>> = reference_points
-                    .iter()
-                    .map(|r| {
-                        candidate_points
-                            .iter()
-                            .map(|c| embedded.similarity(r, c).unwrap_or(0.0))
-                            .collect()
-                    })
-                    .collect();
+                let matrix = embedded
+                    .matrix(reference_points, candidate_points)
+                    .map_err(EngineError::Model)?;
                 let points = (reference_points.as_slice(), candidate_points.as_slice());
                 let report = if similarity == Similarity::Llm {
                     // §5.2.2: the LLM judges each reference point's top candidates by cosine.
@@ -290,13 +302,15 @@ pub async fn summary_check(
                 } else {
                     pointwise::score(reference, points.0, points.1, &matrix, &point_settings)
                 };
-                let whole = whole_text_report(&embedded, reference_points, candidate_points);
-                vec![report, whole]
+                let cosine = whole_text_report(&embedded, reference_points, candidate_points);
+                (report, Some(cosine))
             }
         },
     };
-    reports.insert(1, checked.rouge);
-    Ok(reports)
+    Ok([Some(report), Some(checked.rouge), cosine]
+        .into_iter()
+        .flatten()
+        .collect())
 }
 
 /// U-Score of one legal answer, with the cue phrases that raised or lowered it.
@@ -533,13 +547,13 @@ pub fn authority_gaps(report: &ScoreReport) -> Option<(Vec<String>, Vec<String>)
 /// generalized FRESCO (cited reference × cited candidate claims). Labels are the texts (cell tooltips).
 pub fn matrix(report: &ScoreReport) -> Option<Matrix> {
     let details = &report.details;
-    let (values, assignment, row_labels, col_labels, unit) = match report.metric.as_str() {
+    let (values, assignment, row_labels, col_labels, units) = match report.metric.as_str() {
         "pointwise" => (
             &details["similarity"],
             &details["assignment"],
             texts(&details["reference_points"], |p| p["text"].as_str()),
             texts(&details["candidate_points"], |p| p.as_str()),
-            "points",
+            Units::Points,
         ),
         "fresco" => {
             let matrix = &details["matrix"];
@@ -553,7 +567,7 @@ pub fn matrix(report: &ScoreReport) -> Option<Matrix> {
                 &matrix["assignment"],
                 claim_texts("reference_claims", &matrix["reference_claims"]),
                 claim_texts("candidate_claims", &matrix["candidate_claims"]),
-                "claims",
+                Units::Claims,
             )
         }
         _ => return None,
@@ -563,7 +577,7 @@ pub fn matrix(report: &ScoreReport) -> Option<Matrix> {
         assignment: serde_json::from_value(assignment.clone()).ok()?,
         row_labels,
         col_labels,
-        unit,
+        units,
     })
 }
 

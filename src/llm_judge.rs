@@ -10,7 +10,7 @@ use lexeval_core::claims::AttributedClaim;
 use lexeval_core::fresco::{self, FrescoSettings};
 use lexeval_core::pointwise::PointwiseSettings;
 use lexeval_core::report::ScoreReport;
-use lexeval_llm::chat::Answered;
+use lexeval_llm::chat::{Answered, Complete};
 use lexeval_llm::tasks::judge_claims::{judge_claims, llm_similarity};
 use lexeval_llm::tasks::pointwise::score_with_judge;
 use lexeval_llm::wasm::WasmClient;
@@ -58,31 +58,26 @@ pub async fn fresco_with_llm(
     llm: &LlmSettings,
     key: &str,
 ) -> Result<ScoreReport, EngineError> {
-    let config = config(llm, key)?;
-    let report_settings = config.report_settings();
+    // Each round also records the (candidate, reference) claim pairs the metric compared, so the last one
+    // names the prompts and answers to show.
     let score = |answered: &Answered| {
-        fresco::score(
-            reference,
-            candidate,
-            settings,
-            &mut llm_similarity(answered),
-        )
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        let mut judge = llm_similarity(answered);
+        let mut similarity = |r: &str, c: &str| {
+            pairs.push((c.to_string(), r.to_string()));
+            judge(r, c)
+        };
+        let report = fresco::score(reference, candidate, settings, &mut similarity);
+        (report, pairs)
     };
-    let (mut report, answered) = in_rounds(config, score).await?;
-    // The (candidate, reference) claim pairs the metric compared, for their prompts and answers.
-    let mut pairs: Vec<(String, String)> = Vec::new();
-    let mut record = |r: &str, c: &str| {
-        pairs.push((c.to_string(), r.to_string()));
-        Ok(0.0)
-    };
-    fresco::score(reference, candidate, settings, &mut record);
+    let ((mut report, mut pairs), answered) = in_rounds(config(llm, key)?, score).await?;
     pairs.sort_unstable();
     pairs.dedup();
     let exchanges: Vec<_> = judge_claims(&answered, &pairs)
         .into_iter()
         .map(|judgment| judgment.exchange)
         .collect();
-    report.details["llm"] = report_settings;
+    report.details["llm"] = answered.settings();
     report.details["llm_exchanges"] = serde_json::to_value(exchanges).unwrap_or_default();
     Ok(report)
 }

@@ -82,12 +82,22 @@ impl WorkerClient {
 
 /// Starts the worker now, so its wasm loads in the background and the first request does not wait for it.
 pub fn prestart(client: &'static LocalKey<WorkerClient>) {
+    // A worker that cannot start is reported by the first request, which tries again.
     client.with(|c| {
-        let mut running = c.running.borrow_mut();
-        if running.is_none() {
-            *running = start(client, &c.spec).ok();
-        }
+        let _ = started(client, &c.spec, &mut c.running.borrow_mut());
     });
+}
+
+/// The running worker, started first if there is none.
+fn started<'a>(
+    client: &'static LocalKey<WorkerClient>,
+    spec: &WorkerSpec,
+    running: &'a mut Option<Running>,
+) -> Result<&'a mut Running, String> {
+    if running.is_none() {
+        *running = Some(start(client, spec)?);
+    }
+    running.as_mut().ok_or_else(|| "no worker".to_string())
 }
 
 /// Sends `request` (a JSON object; its `id` is set here) and waits for the worker's `done` message (raw JSON).
@@ -144,10 +154,7 @@ fn send(client: &'static LocalKey<WorkerClient>, id: u32, pending: Pending) -> R
                 }
             }
         }
-        if running.is_none() {
-            *running = Some(start(client, &c.spec)?);
-        }
-        let running = running.as_mut().ok_or("no worker")?;
+        let running = started(client, &c.spec, &mut running)?;
         running.pending.append(&mut resend);
         if running.ready {
             post(&running.worker, &pending.message, c.spec.name)?;

@@ -26,15 +26,13 @@ impl Palette {
                 })
                 .collect()
         };
-        let in_reference: HashSet<String> = authorities(reference).into_iter().collect();
+        let reference = authorities(reference);
         let mut order = HashMap::new();
-        for authority in authorities(reference)
-            .into_iter()
-            .chain(authorities(candidate))
-        {
+        for authority in reference.iter().chain(&authorities(candidate)) {
             let next = order.len();
-            order.entry(authority).or_insert(next);
+            order.entry(authority.clone()).or_insert(next);
         }
+        let in_reference: HashSet<String> = reference.into_iter().collect();
         Palette {
             order,
             in_reference,

@@ -17,8 +17,8 @@ pub fn Heatmap(matrix: Matrix) -> impl IntoView {
         return view! {
             <p class="hint heatmap-skipped">
                 {format!(
-                    "The similarity matrix ({rows} × {cols} {}) is too large to draw; export the report as JSON for every value.",
-                    matrix.unit,
+                    "The similarity matrix ({rows} × {cols} {}s) is too large to draw; export the report as JSON for every value.",
+                    matrix.units.noun(),
                 )}
             </p>
         }
@@ -98,8 +98,8 @@ pub fn Heatmap(matrix: Matrix) -> impl IntoView {
             <svg
                 role="img"
                 aria-label=format!(
-                    "Similarity of {rows} reference {unit} (rows R) to {cols} generated {unit} (columns G); matched cells are outlined in red",
-                    unit = matrix.unit,
+                    "Similarity of {rows} reference {unit}s (rows R) to {cols} generated {unit}s (columns G); matched cells are outlined in red",
+                    unit = matrix.units.noun(),
                 )
                 width=width
                 height=height
@@ -111,9 +111,9 @@ pub fn Heatmap(matrix: Matrix) -> impl IntoView {
             </svg>
             <figcaption>
                 {format!(
-                    "Rows R: reference {unit}; columns G: generated {unit}. Darker is more similar; \
+                    "Rows R: reference {unit}s; columns G: generated {unit}s. Darker is more similar; \
                      red outlines show the one-to-one assignment. Hover a cell for the two texts.",
-                    unit = matrix.unit,
+                    unit = matrix.units.noun(),
                 )}
             </figcaption>
         </figure>

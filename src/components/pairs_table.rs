@@ -1,15 +1,8 @@
 //! The comparison table: reference claim (or point), generated claim, authority (or point weight),
 //! similarity, verdict.
 
-use crate::engine::PairRow;
+use crate::engine::{PairRow, Units};
 use leptos::prelude::*;
-
-/// What the table compares: claims of a brief (third column: authority) or points of a summary (weight).
-#[derive(Clone, Copy, PartialEq)]
-pub enum Units {
-    Claims,
-    Points,
-}
 
 /// Rows drawn at first; a brief of a megabyte has thousands, drawn on request.
 const FIRST_ROWS: usize = 200;
@@ -38,9 +31,11 @@ pub fn PairsTable(
     /// When a pair matches, e.g. "similarity ≥ 0.50".
     rule: String,
 ) -> impl IntoView {
-    let (unit, group_header) = match units {
-        Units::Claims => ("claim", "Authority"),
-        Units::Points => ("point", "Weight"),
+    let unit = units.noun();
+    // Third column: the authority a brief's pair shares, or a summary point's weight.
+    let group_header = match units {
+        Units::Claims => "Authority",
+        Units::Points => "Weight",
     };
     if rows.is_empty() {
         return view! { <p class="muted">{format!("No {unit} pairs to compare.")}</p> }.into_any();

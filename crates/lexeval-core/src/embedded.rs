@@ -60,6 +60,23 @@ impl EmbeddedTexts {
         };
         Ok(f64::from(cosine(vector(a)?, vector(b)?)).clamp(0.0, 1.0))
     }
+
+    /// `matrix[r][c]` = [`EmbeddedTexts::similarity`] of `rows[r]` and `columns[c]` (reference × candidate
+    /// points), or the first text without an embedding.
+    pub fn matrix<S: AsRef<str>>(
+        &self,
+        rows: &[S],
+        columns: &[S],
+    ) -> Result<Vec<Vec<f64>>, String> {
+        rows.iter()
+            .map(|r| {
+                columns
+                    .iter()
+                    .map(|c| self.similarity(r.as_ref(), c.as_ref()))
+                    .collect()
+            })
+            .collect()
+    }
 }
 
 /// Cosine between the means of two texts' sentence embeddings (each text given as its sentences, claims or
@@ -144,6 +161,11 @@ mod tests {
         assert_eq!(embedded.similarity("a", "a"), Ok(1.0));
         assert_eq!(embedded.similarity("a", "b"), Ok(0.0));
         assert!(embedded.similarity("a", "c").is_err());
+        assert_eq!(
+            embedded.matrix(&["a", "b"], &["b"]),
+            Ok(vec![vec![0.0], vec![1.0]])
+        );
+        assert!(embedded.matrix(&["a"], &["c"]).is_err());
     }
 
     #[test]

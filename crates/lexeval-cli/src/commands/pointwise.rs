@@ -100,22 +100,7 @@ impl PointSimilarity {
 fn cosine_matrix(reference: &[String], candidate: &[String]) -> Result<Vec<Vec<f64>>> {
     let texts = reference.iter().chain(candidate).map(String::as_str);
     let embedded = crate::embedding::embed_with_shipped_model(texts)?;
-    matrix(reference, candidate, |r, c| embedded.similarity(r, c))
-}
-
-/// `similarity[r][c]` for every reference point `r` and candidate point `c`.
-fn matrix(
-    reference: &[String],
-    candidate: &[String],
-    similarity: impl Fn(&str, &str) -> Result<f64, String>,
-) -> Result<Vec<Vec<f64>>> {
-    reference
-        .iter()
-        .map(|r| {
-            candidate
-                .iter()
-                .map(|c| similarity(r, c).map_err(anyhow::Error::msg))
-                .collect()
-        })
-        .collect()
+    embedded
+        .matrix(reference, candidate)
+        .map_err(anyhow::Error::msg)
 }

@@ -34,7 +34,7 @@ pub struct ClaimJudgment {
 }
 
 /// The B-SIM prompt for one pair.
-pub fn prompt(generated: &str, reference: &str) -> String {
+fn prompt(generated: &str, reference: &str) -> String {
     LFRESCO_SIMILARITY.render(&[("generated", generated), ("reference", reference)])
 }
 
