@@ -115,20 +115,18 @@ fn serve_constant(answer: &'static str) -> String {
     format!("http://127.0.0.1:{port}/v1")
 }
 
-/// `lexeval <subcommand> --similarity llm --json -r reference -c candidate` against an endpoint that always
-/// answers `answer`; the report, checked to hold no key.
-fn judged_report(subcommand: &str, texts: (&str, &str), answer: &'static str) -> Value {
+/// `lexeval ARGS --json` against an endpoint that always answers `answer`, files named in ARGS written first
+/// from `files` (name → contents, in `CARGO_TARGET_TMPDIR`); the report, checked to hold no key.
+fn report_with_endpoint(args: &[&str], files: &[(&str, &str)], answer: &'static str) -> Value {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let reference = dir.join(format!("{subcommand}-llm-reference.txt"));
-    let candidate = dir.join(format!("{subcommand}-llm-candidate.txt"));
-    std::fs::write(&reference, texts.0).unwrap();
-    std::fs::write(&candidate, texts.1).unwrap();
+    for (name, contents) in files {
+        std::fs::write(dir.join(name), contents).unwrap();
+    }
     let out = Command::cargo_bin("lexeval")
         .unwrap()
-        .args([subcommand, "--similarity", "llm", "--json", "-r"])
-        .arg(&reference)
-        .arg("-c")
-        .arg(&candidate)
+        .current_dir(dir)
+        .args(args)
+        .arg("--json")
         .args(["--endpoint", &serve_constant(answer), "--model", "m"])
         .env("LEXEVAL_API_KEY", KEY)
         .output()
@@ -140,9 +138,39 @@ fn judged_report(subcommand: &str, texts: (&str, &str), answer: &'static str) ->
     );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(!text.contains(KEY));
-    let report: Value = serde_json::from_str(&text).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// `lexeval <subcommand> --similarity llm -r reference -c candidate` with the constant `answer`.
+fn judged_report(subcommand: &str, texts: (&str, &str), answer: &'static str) -> Value {
+    let (reference, candidate) = (
+        format!("{subcommand}-llm-reference.txt"),
+        format!("{subcommand}-llm-candidate.txt"),
+    );
+    let args = [
+        subcommand,
+        "--similarity",
+        "llm",
+        "-r",
+        &reference,
+        "-c",
+        &candidate,
+    ];
+    let files = [(reference.as_str(), texts.0), (candidate.as_str(), texts.1)];
+    let report = report_with_endpoint(&args, &files, answer);
     assert_eq!(report["settings"]["similarity"], "llm");
     report
+}
+
+/// The value of the score `name` in a report.
+fn score(report: &Value, name: &str) -> Value {
+    report["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == name)
+        .unwrap()["value"]
+        .clone()
 }
 
 #[test]
@@ -162,17 +190,8 @@ fn pointwise_with_llm_judge_asks_the_top_candidates_and_breaks_ties() {
     let summary = "The court granted the motion. The case was dismissed.";
     for (answer, expected) in [("Both say the same. Yes", 1.0), ("They differ. No", 0.0)] {
         let report = judged_report("pointwise", (summary, summary), answer);
-        let score = |name: &str| {
-            report["scores"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|s| s["name"] == name)
-                .unwrap()["value"]
-                .as_f64()
-        };
-        assert_eq!(score("pointwise_recall"), Some(expected));
-        assert_eq!(score("pointwise_precision"), Some(expected));
+        assert_eq!(score(&report, "pointwise_recall"), json!(expected));
+        assert_eq!(score(&report, "pointwise_precision"), json!(expected));
         // 2 × 2 points, all within the top 5: four A.4 questions; with every pair matched, one A.5
         // tie-break (its answer names no number, so the first reference is taken, error kept).
         let exchanges = report["details"]["llm_exchanges"].as_array().unwrap();
@@ -183,41 +202,23 @@ fn pointwise_with_llm_judge_asks_the_top_candidates_and_breaks_ties() {
 
 #[test]
 fn casefacts_llm_baseline_predicts_and_scores_with_every_exchange() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let gold = dir.join("casefacts-llm-gold.json");
-    let item = |label: &str| {
-        json!({"claim": "Geographic restrictions between competitors are illegal.",
-               "case_name": ["United States v. Sealy, Inc."],
-               "overruling_case": "Continental T. V., Inc. v. GTE Sylvania Inc.", "label": label})
-    };
-    std::fs::write(&gold, json!([item("Overruled")]).to_string()).unwrap();
+    let gold = json!([{"claim": "Geographic restrictions between competitors are illegal.",
+                       "case_name": ["United States v. Sealy, Inc."],
+                       "overruling_case": "Continental T. V., Inc. v. GTE Sylvania Inc.",
+                       "label": "Overruled"}])
+    .to_string();
     let answer = r#"Sealy was overruled. {"verdict": "Overruled", "cases": ["United States v. Sealy, Inc."], "explanation": "GTE Sylvania."}"#;
-    let out = Command::cargo_bin("lexeval")
-        .unwrap()
-        .args(["casefacts", "--llm-baseline", "--json", "--gold"])
-        .arg(&gold)
-        .args(["--endpoint", &serve_constant(answer), "--model", "m"])
-        .env("LEXEVAL_API_KEY", KEY)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let report = report_with_endpoint(
+        &[
+            "casefacts",
+            "--llm-baseline",
+            "--gold",
+            "casefacts-llm-gold.json",
+        ],
+        &[("casefacts-llm-gold.json", &gold)],
+        answer,
     );
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(!text.contains(KEY));
-    let report: Value = serde_json::from_str(&text).unwrap();
-    let value = |name: &str| {
-        report["scores"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["name"] == name)
-            .unwrap()["value"]
-            .clone()
-    };
-    assert_eq!(value("verdict_accuracy"), json!(1.0));
+    assert_eq!(score(&report, "verdict_accuracy"), json!(1.0));
     let baseline = &report["details"]["llm_baseline"][0];
     assert_eq!(baseline["verdict"], "Overruled");
     assert!(baseline["exchange"]["prompt"]
@@ -228,50 +229,30 @@ fn casefacts_llm_baseline_predicts_and_scores_with_every_exchange() {
 
 #[test]
 fn legalsearchqa_judge_rates_each_answer_by_majority() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let gold = dir.join("lsqa-llm-gold.json");
-    let predictions = dir.join("lsqa-llm-predictions.jsonl");
-    std::fs::write(
-        &gold,
-        json!([{"id": "q1", "question": "Is a verbal lease valid?", "choices": ["Yes", "No"], "gold": 0}])
-            .to_string(),
-    )
-    .unwrap();
-    std::fs::write(
-        &predictions,
-        "{\"id\": \"q1\", \"answer\": 0, \"explanation\": \"Statute of frauds.\"}\n",
-    )
-    .unwrap();
+    let gold = json!([{"id": "q1", "question": "Is a verbal lease valid?", "choices": ["Yes", "No"], "gold": 0}])
+        .to_string();
+    let predictions = "{\"id\": \"q1\", \"answer\": 0, \"explanation\": \"Statute of frauds.\"}\n";
     let answer =
         r#"{"rating": "high", "reasons": ["accurate", "grounded", "clear", "calibrated"]}"#;
-    let out = Command::cargo_bin("lexeval")
-        .unwrap()
-        .args(["legalsearchqa", "--judge", "3", "--json", "--gold"])
-        .arg(&gold)
-        .arg("--predictions")
-        .arg(&predictions)
-        .args(["--endpoint", &serve_constant(answer), "--model", "m"])
-        .env("LEXEVAL_API_KEY", KEY)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let report = report_with_endpoint(
+        &[
+            "legalsearchqa",
+            "--judge",
+            "3",
+            "--gold",
+            "lsqa-llm-gold.json",
+            "--predictions",
+            "lsqa-llm-predictions.jsonl",
+        ],
+        &[
+            ("lsqa-llm-gold.json", &gold),
+            ("lsqa-llm-predictions.jsonl", predictions),
+        ],
+        answer,
     );
-    let report: Value = serde_json::from_str(&String::from_utf8(out.stdout).unwrap()).unwrap();
-    let value = |name: &str| {
-        report["scores"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["name"] == name)
-            .unwrap()["value"]
-            .clone()
-    };
-    assert_eq!(value("accuracy"), json!(1.0));
-    assert_eq!(value("judge_high"), json!(1.0));
-    assert_eq!(value("judge_low"), json!(0.0));
+    assert_eq!(score(&report, "accuracy"), json!(1.0));
+    assert_eq!(score(&report, "judge_high"), json!(1.0));
+    assert_eq!(score(&report, "judge_low"), json!(0.0));
     let judgment = &report["details"]["judge"][0]["judgment"];
     assert_eq!(judgment["rating"], "high");
     assert_eq!(judgment["votes"].as_array().unwrap().len(), 3);

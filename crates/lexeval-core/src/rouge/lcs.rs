@@ -218,16 +218,21 @@ mod tests {
         table[a.len()][b.len()]
     }
 
-    #[test]
-    fn bit_parallel_agrees_with_the_table_across_word_boundaries() {
-        // Deterministic pseudo-random sequences over a small alphabet, lengths crossing 64 and 128.
-        let mut state = 12345u64;
-        let mut next = |modulus: u64| {
+    /// Deterministic pseudo-random token ids (an LCG): `next(modulus)` is below `modulus`.
+    fn token_stream(seed: u64) -> impl FnMut(u64) -> u32 {
+        let mut state = seed;
+        move |modulus| {
             state = state
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             ((state >> 33) % modulus) as u32
-        };
+        }
+    }
+
+    #[test]
+    fn bit_parallel_agrees_with_the_table_across_word_boundaries() {
+        // Deterministic pseudo-random sequences over a small alphabet, lengths crossing 64 and 128.
+        let mut next = token_stream(12345);
         for (la, lb) in [(0, 5), (1, 1), (63, 64), (64, 65), (130, 70), (200, 257)] {
             let a: Vec<u32> = (0..la).map(|_| next(7)).collect();
             let b: Vec<u32> = (0..lb).map(|_| next(7)).collect();
@@ -238,13 +243,7 @@ mod tests {
     #[test]
     fn masks_built_per_use_give_the_same_length() {
         // Budgets of no dense mask, a few, and all: every mix of precomputed and per-use masks agrees.
-        let mut state = 99u64;
-        let mut next = |modulus: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((state >> 33) % modulus) as u32
-        };
+        let mut next = token_stream(99);
         for alphabet in [3u64, 40, 500] {
             let a: Vec<u32> = (0..333).map(|_| next(alphabet)).collect();
             let b: Vec<u32> = (0..517).map(|_| next(alphabet)).collect();
