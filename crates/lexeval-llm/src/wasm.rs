@@ -2,7 +2,7 @@
 //! retries with backoff on 429/5xx, bounded concurrency with `buffered`, and a response cache.
 //! Request building, response parsing and the cache key are shared with the native client.
 
-use crate::cache::{MemoryCache, ResponseCache};
+use crate::cache::ResponseCache;
 use crate::chat::{cache_key, read_reply, request_body, Retries};
 use crate::config::LlmConfig;
 use crate::error::LlmError;
@@ -25,19 +25,11 @@ impl std::fmt::Debug for WasmClient {
 }
 
 impl WasmClient {
-    pub fn new(config: LlmConfig) -> Self {
-        Self::with_cache(config, Box::new(MemoryCache::default()))
-    }
-
-    pub fn with_cache(config: LlmConfig, cache: Box<dyn ResponseCache>) -> Self {
-        WasmClient { config, cache }
-    }
-
     /// A client whose answers persist in IndexedDB, with the stored answers to `prompts` read up front.
     pub async fn with_indexed_db(config: LlmConfig, prompts: &[String]) -> Self {
         let keys: Vec<String> = prompts.iter().map(|p| cache_key(&config, p)).collect();
-        let cache = IndexedDbCache::load(&keys).await;
-        Self::with_cache(config, Box::new(cache))
+        let cache = Box::new(IndexedDbCache::load(&keys).await);
+        WasmClient { config, cache }
     }
 
     pub async fn complete(&self, prompt: &str) -> Result<String, LlmError> {
