@@ -67,12 +67,31 @@ fn single_edition(db: &Value, kind: &str, out: &mut Vec<Value>) {
     }
 }
 
+/// Bluebook case-name and state abbreviations that end in a period (e.g. "Ass'n" does not, "Bd." does): a
+/// period after one of these does not end a sentence.
+fn abbreviations() -> Vec<String> {
+    let mut words: Vec<String> = ["case_name_abbreviations.json", "state_abbreviations.json"]
+        .into_iter()
+        .flat_map(|name| {
+            read(name)
+                .as_object()
+                .map(|o| o.keys().cloned().collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+        .filter(|word| word.ends_with('.'))
+        .collect();
+    words.sort();
+    words.dedup();
+    words
+}
+
 fn main() {
     let mut sources = Vec::new();
     reporters(&read("reporters.json"), &mut sources);
     single_edition(&read("laws.json"), "law", &mut sources);
     single_edition(&read("journals.json"), "journal", &mut sources);
-    let table = json!({"variables": read("regexes.json"), "sources": sources});
+    let table = json!({"variables": read("regexes.json"), "sources": sources,
+                       "abbreviations": abbreviations()});
     let out =
         Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("reporters-db.json");
     std::fs::write(&out, table.to_string()).unwrap_or_else(|e| panic!("{}: {e}", out.display()));

@@ -125,13 +125,13 @@ test('summary check with the LLM judge: top candidates by cosine asked (A.4), ti
   // The model loads for the cosine pre-selection, then the endpoint judges.
   await page.waitForFunction(() => document.querySelector('#summary-results .llm-exchanges')
     && document.querySelector('#summary-results').getAttribute('aria-busy') === 'false', null, { timeout: 200000 });
-  // 3 reference × 4 generated points, all within the top 5: 12 questions, all Yes; then two tie-breaks
-  // (each answered "1") before the rest is forced: 3 of 4 generated points assigned, every reference point.
-  assert.equal(seen.filter((p) => !/closest reference point/.test(p)).length, 12);
-  assert.equal(seen.filter((p) => /closest reference point/.test(p)).length, 2);
+  // 4 reference × 4 generated points, all within the top 5: 16 questions, all Yes; then three tie-breaks
+  // (each answered "1") before the last pair is forced: every point on both sides assigned.
+  assert.equal(seen.filter((p) => !/closest reference point/.test(p)).length, 16);
+  assert.equal(seen.filter((p) => /closest reference point/.test(p)).length, 3);
   assert.equal(await page.getAttribute('#score-pointwise-recall', 'data-value'), '1');
-  assert.equal(await page.getAttribute('#score-pointwise-precision', 'data-value'), '0.75');
-  assert.match(await page.textContent('#summary-results .llm-exchanges summary'), /\(14\)/);
+  assert.equal(await page.getAttribute('#score-pointwise-precision', 'data-value'), '1');
+  assert.match(await page.textContent('#summary-results .llm-exchanges summary'), /\(19\)/);
   await screenshot(page, 'summary-llm');
   assert.deepEqual(errors, []);
 });

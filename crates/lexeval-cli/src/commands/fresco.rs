@@ -1,28 +1,15 @@
 //! `lexeval fresco`: L-FRESCO (or generalized FRESCO) of a generated text against a reference.
 
+use crate::commands::similarity_arg::SimilarityArg;
 use crate::input::{check_pair_args, read_text};
 use anyhow::Result;
 use lexeval_core::citations::claims;
 use lexeval_core::claims::AttributedClaim;
 use lexeval_core::fresco::{score, FrescoSettings, Similarity};
 use lexeval_core::report::ScoreReport;
-use lexeval_core::rouge::{PairwiseF1, RougeType};
+use lexeval_core::rouge::PairwiseF1;
 use lexeval_llm::tasks::judge_claims::llm_similarity;
 use std::path::PathBuf;
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-pub enum SimilarityKind {
-    #[value(name = "rougeL")]
-    RougeL,
-    #[value(name = "rouge1")]
-    Rouge1,
-    #[value(name = "rouge2")]
-    Rouge2,
-    #[value(name = "embedding")]
-    Embedding,
-    #[value(name = "llm")]
-    Llm,
-}
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -34,7 +21,7 @@ pub struct Args {
     pub candidate: PathBuf,
     /// Continuous claim similarity (embedding: all-MiniLM-L6-v2 cosine; llm: a Yes/No judge); ROUGE F1 uses rouge-score's tokenizer with Porter stemming.
     #[arg(long, value_enum, default_value = "rougeL")]
-    pub similarity: SimilarityKind,
+    pub similarity: SimilarityArg,
     /// B-SIM threshold: a pair counts when its similarity is at least this.
     #[arg(long, default_value_t = 0.5)]
     pub threshold: f64,
@@ -53,47 +40,23 @@ pub fn run(args: Args) -> Result<()> {
     check_pair_args(&args.reference, &args.candidate, args.threshold)?;
     let reference = claims(&read_text(&args.reference)?);
     let candidate = claims(&read_text(&args.candidate)?);
-    let rouge = |kind: RougeType| {
-        let mut pairwise = PairwiseF1::new(kind, true);
-        move |a: &str, b: &str| Ok(pairwise.f1(a, b))
-    };
-    let report = match args.similarity {
-        SimilarityKind::RougeL => score_with(
-            &args,
-            "rougeL",
-            &reference,
-            &candidate,
-            &mut rouge(RougeType::L),
-        ),
-        SimilarityKind::Rouge1 => score_with(
-            &args,
-            "rouge1",
-            &reference,
-            &candidate,
-            &mut rouge(RougeType::N(1)),
-        ),
-        SimilarityKind::Rouge2 => score_with(
-            &args,
-            "rouge2",
-            &reference,
-            &candidate,
-            &mut rouge(RougeType::N(2)),
-        ),
-        SimilarityKind::Llm => {
+    let name = args.similarity.name();
+    let report = match (args.similarity, args.similarity.rouge()) {
+        (_, Some(kind)) => {
+            let mut pairwise = PairwiseF1::new(kind, true);
+            let mut rouge = |a: &str, b: &str| Ok(pairwise.f1(a, b));
+            score_with(&args, name, &reference, &candidate, &mut rouge)
+        }
+        (SimilarityArg::Llm, None) => {
             let client = args.llm.client()?;
             let mut judge = llm_similarity(&client);
-            score_with(&args, "llm", &reference, &candidate, &mut judge)
+            score_with(&args, name, &reference, &candidate, &mut judge)
         }
-        SimilarityKind::Embedding => {
+        (_, None) => {
             let texts = reference.iter().chain(&candidate).map(|c| c.text.as_str());
             let embedded = crate::embedding::embed_with_shipped_model(texts)?;
-            score_with(
-                &args,
-                "embedding",
-                &reference,
-                &candidate,
-                &mut |a: &str, b: &str| embedded.similarity(a, b),
-            )
+            let mut cosine = |a: &str, b: &str| embedded.similarity(a, b);
+            score_with(&args, name, &reference, &candidate, &mut cosine)
         }
     };
     if args.json {

@@ -15,5 +15,6 @@ pub mod pointwise;
 pub mod retrieve;
 pub mod rouge;
 pub mod show;
+pub mod similarity_arg;
 pub mod tokenize;
 pub mod uscore;

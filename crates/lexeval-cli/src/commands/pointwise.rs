@@ -1,9 +1,10 @@
 //! `lexeval pointwise`: pointwise recall and precision of a candidate summary against a reference summary.
 
+use crate::commands::similarity_arg::SimilarityArg;
 use crate::input::{check_pair_args, read_text};
 use anyhow::Result;
 use lexeval_core::pointwise::{points, score, Assignment, PointwiseSettings};
-use lexeval_core::rouge::{PairwiseF1, RougeType};
+use lexeval_core::rouge::PairwiseF1;
 use lexeval_llm::tasks::pointwise::score_with_judge;
 use std::path::PathBuf;
 
@@ -21,24 +22,17 @@ pub struct Args {
     /// 1-1 assignment: the paper's greedy algorithm (A.5) or the optimal one.
     #[arg(long, value_enum, default_value = "greedy")]
     pub assign: AssignArg,
-    /// Point similarity: ROUGE-1 F1 with stemming, all-MiniLM-L6-v2 cosine (the paper's choice), or an LLM
-    /// judge (§5.2.2: top-5 candidates by cosine, A.4 explanation then Yes/No, A.5 assignment with LLM
-    /// tie-breaks).
-    #[arg(long, value_enum, default_value = "rouge1")]
-    pub similarity: PointSimilarity,
+    /// Point similarity: ROUGE F1 with stemming (the page's default, ROUGE-L), all-MiniLM-L6-v2 cosine (the
+    /// paper's choice), or an LLM judge (§5.2.2: top-5 candidates by cosine, A.4 explanation then Yes/No, A.5
+    /// assignment with LLM tie-breaks).
+    #[arg(long, value_enum, default_value = "rougeL")]
+    pub similarity: SimilarityArg,
     /// Print the score report as JSON.
     #[arg(long)]
     pub json: bool,
     /// The OpenAI-compatible endpoint for `--similarity llm` (key from LEXEVAL_API_KEY).
     #[command(flatten)]
     pub llm: crate::commands::llm_args::LlmArgs,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-pub enum PointSimilarity {
-    Rouge1,
-    Embedding,
-    Llm,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -61,18 +55,17 @@ pub fn run(args: Args) -> Result<()> {
         },
         ..PointwiseSettings::default()
     };
-    let report = match args.similarity {
-        PointSimilarity::Llm => {
+    let report = match (args.similarity, args.similarity.rouge()) {
+        (SimilarityArg::Llm, _) => {
             let client = args.llm.client()?;
             let cosine = cosine_matrix(&reference, &candidate)?;
             let points = (reference.as_slice(), candidate.as_slice());
             score_with_judge(&client, &reference_text, points, &cosine, &settings)
         }
-        other => {
-            let similarity = if matches!(other, PointSimilarity::Rouge1) {
-                PairwiseF1::new(RougeType::N(1), true).matrix(&reference, &candidate)
-            } else {
-                cosine_matrix(&reference, &candidate)?
+        (_, rouge) => {
+            let similarity = match rouge {
+                Some(kind) => PairwiseF1::new(kind, true).matrix(&reference, &candidate),
+                None => cosine_matrix(&reference, &candidate)?,
             };
             score(
                 &reference_text,
@@ -84,16 +77,6 @@ pub fn run(args: Args) -> Result<()> {
         }
     };
     crate::commands::show::print_report(&report, args.json)
-}
-
-impl PointSimilarity {
-    fn name(self) -> &'static str {
-        match self {
-            PointSimilarity::Rouge1 => "rouge1",
-            PointSimilarity::Embedding => "embedding",
-            PointSimilarity::Llm => "llm",
-        }
-    }
 }
 
 /// all-MiniLM-L6-v2 cosine of every reference × candidate point.

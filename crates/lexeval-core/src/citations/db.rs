@@ -42,6 +42,8 @@ pub struct Source {
 pub struct Table {
     pub variables: serde_json::Value,
     pub sources: Vec<Source>,
+    /// Case-name and state abbreviations ending in a period, sorted ("Bd.", "Cal.", "Mfg.").
+    pub abbreviations: Vec<String>,
 }
 
 /// An edition by position: (source index, edition index).

@@ -2,21 +2,23 @@
 //!
 //! Sentences end at ". ", "? " or "! " before an upper-case letter, digit, quote or parenthesis, except
 //! inside a citation, inside parentheses, or after an abbreviation ("v.", "Co.", "Cir.", "U.S.", "S. Ct.",
-//! "Id.", signals such as "Cf.", single initials). A citation sentence (starting with a signal such as
+//! "Id.", signals such as "Cf.", single initials, reporters-db's case-name and state abbreviations). A citation sentence (starting with a signal such as
 //! "See" or with the citation itself) supports the preceding textual sentence; a citation embedded in a
 //! sentence supports the clause before it; string cites share one claim.
 
-use super::{extract, Citation, CitationKind};
+use super::{db, extract, Citation, CitationKind};
 use crate::claims::AttributedClaim;
 
-/// Abbreviations after which a period does not end a sentence (compared lower-case, period included).
-const ABBREVIATIONS: [&str; 63] = [
+/// Abbreviations after which a period does not end a sentence (compared lower-case, period included), besides
+/// reporters-db's case-name and state abbreviations.
+const ABBREVIATIONS: [&str; 74] = [
     "v.", "vs.", "co.", "corp.", "inc.", "ltd.", "llc.", "cir.", "ct.", "s.", "id.", "ibid.",
     "cf.", "e.g.", "i.e.", "no.", "nos.", "mr.", "mrs.", "ms.", "dr.", "jr.", "sr.", "st.", "al.",
     "fed.", "app.", "supp.", "dist.", "rev.", "stat.", "ann.", "sec.", "reg.", "art.", "ch.",
     "para.", "pp.", "p.", "n.", "nn.", "u.s.", "u.s.c.", "f.", "l.", "ed.", "jan.", "feb.", "mar.",
     "apr.", "jun.", "jul.", "aug.", "sept.", "sep.", "oct.", "nov.", "dec.", "bros.", "ass'n.",
-    "dep't.", "gov't.", "cal.",
+    "dep't.", "gov't.", "cal.", "sup.", "civ.", "crim.", "const.", "amend.", "pet.", "br.", "cl.",
+    "tit.", "pt.", "subch.",
 ];
 
 /// Signals that open a citation sentence.
@@ -36,16 +38,21 @@ const SIGNALS: [&str; 12] = [
 ];
 
 fn is_abbreviation(word: &str) -> bool {
-    let lower = word
-        .trim_start_matches(['(', '"', '\'', '“'])
-        .to_lowercase();
+    let word = word.trim_start_matches(['(', '"', '\'', '“']);
+    let lower = word.to_lowercase();
     let letters = lower.chars().filter(|c| c.is_alphabetic()).count();
+    // A capitalised one- or two-letter word ("Pa.", "Ct.") is an abbreviation; "EU." and "Act." end sentences.
+    let short_capitalised = letters <= 2
+        && word.chars().next().is_some_and(char::is_uppercase)
+        && word.chars().skip(1).all(|c| !c.is_uppercase());
     ABBREVIATIONS.contains(&lower.as_str())
+        || db::table()
+            .abbreviations
+            .binary_search_by(|a| a.as_str().cmp(word))
+            .is_ok()
         || letters == 1
         || (lower.matches('.').count() > 1 && letters <= 6)
-        || (word.chars().next().is_some_and(char::is_uppercase)
-            && letters <= 3
-            && !word.ends_with("..."))
+        || short_capitalised
 }
 
 /// Sentences of `text` as char offset ranges (start, end), end exclusive, whitespace trimmed.

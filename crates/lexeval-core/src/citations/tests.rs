@@ -205,6 +205,28 @@ fn sentences_do_not_split_inside_citations_or_after_abbreviations() {
 }
 
 #[test]
+fn sentences_end_after_short_words_that_are_not_abbreviations() {
+    let text = "The claim arises under the Clean Water Act. The EU. Brown v. Bd. of Educ. Topeka held it. \
+                Suit was filed in Pa. Court. It is the Law. Mfg. Co. appealed.";
+    let chars: Vec<char> = text.chars().collect();
+    let sentences: Vec<String> = split_sentences(text)
+        .iter()
+        .map(|&(s, e)| chars[s..e].iter().collect())
+        .collect();
+    assert_eq!(
+        sentences,
+        [
+            "The claim arises under the Clean Water Act.",
+            "The EU.",
+            "Brown v. Bd. of Educ. Topeka held it.",
+            "Suit was filed in Pa. Court.",
+            "It is the Law.",
+            "Mfg. Co. appealed.",
+        ]
+    );
+}
+
+#[test]
 fn citation_sentences_support_the_previous_claim_and_string_cites_share_it() {
     let text = "Divers' status as a corporate officer does not exempt him from liability. See Kayes v. Pacific \
                 Lumber Co., 51 F.3d 1449, 1459 (9th Cir.1995); Smith v. Jones, 12 F.3d 34 (2d Cir. 1994).";
