@@ -112,3 +112,28 @@ def test_generated_text_from_reporters_db_examples_agrees_with_eyecite(lexeval, 
     # Reporters: equal except where one span reads as an official and a nominative reporter (DELIBERATE).
     matched, union, disagreements = agreement(sides, "full_case")
     assert matched / union >= 0.97, f"{matched}/{union}; first disagreements: {disagreements[:10]}"
+
+
+def test_clerc_pin_cites_agree_with_eyecite(lexeval, clerc_pairs, tmp_path):
+    """Pin cites of the full case citations both sides find at the same place (eyecite keeps a leading "at ")."""
+    texts = sorted({p[k] for p in clerc_pairs for k in ("gold_text", "generation") if p[k].strip()})
+    path = tmp_path / "texts.jsonl"
+    path.write_text("".join(json.dumps({"text": t}) + "\n" for t in texts))
+    pin = lambda value: (value or "").removeprefix("at ").strip() or None  # noqa: E731
+    compared = agreed = 0
+    disagreements = []
+    for text, ours in zip(texts, lexeval.jsonl("cite", str(path), "--jsonl")):
+        ours = {(c["start"], c["volume"], c["reporter"], c["page"]): c for c in ours if c["kind"] == "full_case"}
+        for theirs in get_citations(text):
+            if not isinstance(theirs, FullCaseCitation):
+                continue
+            key = (theirs.span()[0], theirs.groups.get("volume"), theirs.corrected_reporter(), theirs.groups.get("page"))
+            if key not in ours:
+                continue
+            compared += 1
+            if pin(theirs.metadata.pin_cite) == pin(ours[key]["pin_cite"]):
+                agreed += 1
+            else:
+                disagreements.append((theirs.metadata.pin_cite, ours[key]["pin_cite"], theirs.matched_text()))
+    assert compared > 10000
+    assert agreed / compared >= 0.99, f"{agreed}/{compared}; first disagreements: {disagreements[:10]}"
