@@ -175,9 +175,7 @@ pub fn App() -> impl IntoView {
                                             })
                                     }}
                                     " "
-                                    <button type="button" class="secondary" on:click=move |_| notice.set(None)>
-                                        "Dismiss"
-                                    </button>
+                                    <DismissButton notice=notice />
                                 </div>
                             }
                                 .into_any()
@@ -187,9 +185,7 @@ pub fn App() -> impl IntoView {
                                 <div class="notice error" role="alert" id="link-notice">
                                     {format!("Could not open the share link: {msg}. Your own texts are unchanged.")}
                                     " "
-                                    <button type="button" class="secondary" on:click=move |_| notice.set(None)>
-                                        "Dismiss"
-                                    </button>
+                                    <DismissButton notice=notice />
                                 </div>
                             }
                                 .into_any()
@@ -212,5 +208,15 @@ pub fn App() -> impl IntoView {
                 View::About => view! { <AboutView /> }.into_any(),
             }}
         </main>
+    }
+}
+
+/// Closes the share-link notice.
+#[component]
+fn DismissButton(notice: RwSignal<Option<LinkNotice>>) -> impl IntoView {
+    view! {
+        <button type="button" class="secondary" on:click=move |_| notice.set(None)>
+            "Dismiss"
+        </button>
     }
 }

@@ -2,7 +2,7 @@
 //! so wiring a metric in (or changing its details format) is a local change.
 
 use crate::state::settings::{LlmSettings, Settings, Similarity};
-use lexeval_core::checks::{too_many_points, CheckJob, CheckResult};
+use lexeval_core::checks::{too_many_points, CheckJob, CheckResult, Checked};
 pub use lexeval_core::checks::{Span, SpanKind};
 use lexeval_core::claims::AttributedClaim;
 use lexeval_core::embedded::{whole_text_report, EmbeddedTexts};
@@ -144,21 +144,27 @@ fn check_size(text: &str) -> Result<(), EngineError> {
     Ok(())
 }
 
-/// Runs a check in the score worker (lane: the view's name) and hands its annotations to `annotated`.
-async fn run_check(
+/// Runs a check in the score worker (lane: the view's name) once both texts are within the size limit,
+/// unpacks its result and hands both texts' annotations to `annotated`.
+async fn run_check<Unit>(
     job: CheckJob,
     lane: &'static str,
+    unpack: fn(CheckResult) -> Option<Checked<Unit>>,
     annotated: &dyn Fn(Annotations),
-) -> Result<CheckResult, EngineError> {
+) -> Result<Checked<Unit>, EngineError> {
+    let (reference, candidate) = job.texts();
+    check_size(reference)?;
+    check_size(candidate)?;
     let result = crate::scoring::check(job, lane)
         .await
         .map_err(EngineError::Worker)?;
-    let (reference, candidate) = match &result {
-        CheckResult::Brief(c) => (&c.reference_spans, &c.candidate_spans),
-        CheckResult::Summary(c) => (&c.reference_spans, &c.candidate_spans),
-    };
-    annotated((reference.clone(), candidate.clone()));
-    Ok(result)
+    let checked = unpack(result)
+        .ok_or_else(|| EngineError::Worker(format!("the {lane} check gave another result")))?;
+    annotated((
+        checked.reference_spans.clone(),
+        checked.candidate_spans.clone(),
+    ));
+    Ok(checked)
 }
 
 /// Brief check: L-FRESCO / FRESCO, citation recall and precision, ROUGE between the whole texts.
@@ -170,8 +176,6 @@ pub async fn brief_check(
     llm: (&LlmSettings, &str),
     annotated: &dyn Fn(Annotations),
 ) -> Result<Vec<ScoreReport>, EngineError> {
-    check_size(reference)?;
-    check_size(candidate)?;
     let fresco_settings = FrescoSettings {
         similarity: settings.similarity.id().to_string(),
         threshold: settings.threshold,
@@ -182,11 +186,7 @@ pub async fn brief_check(
         candidate: candidate.to_string(),
         settings: fresco_settings.clone(),
     };
-    let CheckResult::Brief(checked) = run_check(job, "brief", annotated).await? else {
-        return Err(EngineError::Worker(
-            "a brief check gave another result".into(),
-        ));
-    };
+    let checked = run_check(job, "brief", CheckResult::into_brief, annotated).await?;
     let (reference_claims, candidate_claims) = (&checked.reference, &checked.candidate);
     let (fresco, cosine) = match (checked.scored, settings.similarity) {
         (Some(report), _) => (report, cosine_not_computed()),
@@ -258,8 +258,6 @@ pub async fn summary_check(
     llm: (&LlmSettings, &str),
     annotated: &dyn Fn(Annotations),
 ) -> Result<Vec<ScoreReport>, EngineError> {
-    check_size(reference)?;
-    check_size(candidate)?;
     let point_settings = PointwiseSettings {
         similarity: settings.similarity.id().to_string(),
         threshold: settings.threshold,
@@ -270,11 +268,7 @@ pub async fn summary_check(
         candidate: candidate.to_string(),
         settings: point_settings.clone(),
     };
-    let CheckResult::Summary(checked) = run_check(job, "summary", annotated).await? else {
-        return Err(EngineError::Worker(
-            "a summary check gave another result".into(),
-        ));
-    };
+    let checked = run_check(job, "summary", CheckResult::into_summary, annotated).await?;
     let (reference_points, candidate_points) = (&checked.reference, &checked.candidate);
     // The cosine card is left out only when the points are too many to embed.
     let (report, cosine) = match (checked.scored, settings.similarity) {

@@ -92,36 +92,30 @@ pub fn LlmPanel(#[prop(into)] prefix: String) -> impl IntoView {
     view! {
         <div class="llm-panel">
             <h3>"LLM judge"</h3>
-            <div class="field">
-                <label for=id("endpoint")>"Endpoint (OpenAI-compatible base URL)"</label>
-                <input
-                    id=id("endpoint")
-                    type="url"
-                    placeholder="http://localhost:11434/v1"
-                    prop:value=move || llm.with(|l| l.endpoint.clone())
-                    on:change=move |ev| llm.update(|l| l.endpoint = event_target_value(&ev))
-                />
-            </div>
-            <div class="field">
-                <label for=id("model")>"Model"</label>
-                <input
-                    id=id("model")
-                    type="text"
-                    placeholder="llama3.1:8b"
-                    prop:value=move || llm.with(|l| l.model.clone())
-                    on:change=move |ev| llm.update(|l| l.model = event_target_value(&ev))
-                />
-            </div>
-            <div class="field">
-                <label for=id("key")>"API key (optional)"</label>
-                <input
-                    id=id("key")
-                    type="password"
-                    autocomplete="off"
-                    prop:value=move || key.get()
-                    on:change=move |ev| key.set(event_target_value(&ev))
-                />
-            </div>
+            <LlmField
+                id=id("endpoint")
+                label="Endpoint (OpenAI-compatible base URL)"
+                kind="url"
+                placeholder="http://localhost:11434/v1"
+                value=Signal::derive(move || llm.with(|l| l.endpoint.clone()))
+                set=move |v| llm.update(|l| l.endpoint = v)
+            />
+            <LlmField
+                id=id("model")
+                label="Model"
+                kind="text"
+                placeholder="llama3.1:8b"
+                value=Signal::derive(move || llm.with(|l| l.model.clone()))
+                set=move |v| llm.update(|l| l.model = v)
+            />
+            <LlmField
+                id=id("key")
+                label="API key (optional)"
+                kind="password"
+                placeholder=""
+                value=key.into()
+                set=move |v| key.set(v)
+            />
             <div class="field checkbox">
                 <input
                     id=id("remember")
@@ -136,6 +130,31 @@ pub fn LlmPanel(#[prop(into)] prefix: String) -> impl IntoView {
                 "share links or exported reports. The endpoint must allow requests from this page (CORS): "
                 "for Ollama set OLLAMA_ORIGINS to this page's origin; hosted APIs usually need a small proxy."
             </p>
+        </div>
+    }
+}
+
+/// One labelled text input of the LLM panel; the state changes when the input does (not per keystroke).
+#[component]
+fn LlmField(
+    id: String,
+    label: &'static str,
+    kind: &'static str,
+    placeholder: &'static str,
+    value: Signal<String>,
+    set: impl Fn(String) + 'static,
+) -> impl IntoView {
+    view! {
+        <div class="field">
+            <label for=id.clone()>{label}</label>
+            <input
+                id=id
+                type=kind
+                placeholder=placeholder
+                autocomplete="off"
+                prop:value=move || value.get()
+                on:change=move |ev| set(event_target_value(&ev))
+            />
         </div>
     }
 }

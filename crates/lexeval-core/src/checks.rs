@@ -72,6 +72,40 @@ pub enum CheckResult {
     Summary(Checked<String>),
 }
 
+impl CheckJob {
+    /// The reference and generated texts.
+    pub fn texts(&self) -> (&str, &str) {
+        match self {
+            CheckJob::Brief {
+                reference,
+                candidate,
+                ..
+            }
+            | CheckJob::Summary {
+                reference,
+                candidate,
+                ..
+            } => (reference, candidate),
+        }
+    }
+}
+
+impl CheckResult {
+    pub fn into_brief(self) -> Option<Checked<AttributedClaim>> {
+        match self {
+            CheckResult::Brief(checked) => Some(checked),
+            CheckResult::Summary(_) => None,
+        }
+    }
+
+    pub fn into_summary(self) -> Option<Checked<String>> {
+        match self {
+            CheckResult::Summary(checked) => Some(checked),
+            CheckResult::Brief(_) => None,
+        }
+    }
+}
+
 pub fn run(job: &CheckJob) -> CheckResult {
     match job {
         CheckJob::Brief {

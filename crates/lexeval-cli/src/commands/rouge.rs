@@ -37,12 +37,8 @@ pub struct Args {
     /// With --pairs: print only the bootstrap aggregate (low/mid/high) of all pairs.
     #[arg(long, requires = "pairs")]
     pub aggregate: bool,
-    /// Porter-stem tokens longer than 3 characters (rouge-score's use_stemmer=True).
-    #[arg(long)]
-    pub stem: bool,
-    /// Keep non-ASCII letters (rouge-score drops them); scores then differ from rouge-score's.
-    #[arg(long)]
-    pub unicode: bool,
+    #[command(flatten)]
+    pub tokens: TokenArgs,
     /// Comma-separated ROUGE types: rouge1..rouge9, rougeL, rougeLsum.
     #[arg(
         long,
@@ -89,15 +85,7 @@ impl References {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let options = RougeOptions {
-        stem: args.stem,
-        tokenizer: if args.unicode {
-            Tokenizer::Unicode
-        } else {
-            Tokenizer::RougeScore
-        },
-    };
-    let scorer = RougeScorer::new(&args.types, options);
+    let scorer = RougeScorer::new(&args.types, args.tokens.options());
     match &args.pairs {
         Some(path) => run_pairs(&args, &scorer, path),
         None => run_single(&args, &scorer),
@@ -246,4 +234,28 @@ fn progress_bar(len: u64) -> ProgressBar {
         bar.set_style(style);
     }
     bar
+}
+
+/// How texts become tokens, shared with `lexeval tokenize`.
+#[derive(clap::Args)]
+pub struct TokenArgs {
+    /// Porter-stem tokens longer than 3 characters (rouge-score's use_stemmer=True).
+    #[arg(long)]
+    pub stem: bool,
+    /// Keep non-ASCII letters (rouge-score drops them); scores then differ from rouge-score's.
+    #[arg(long)]
+    pub unicode: bool,
+}
+
+impl TokenArgs {
+    pub fn options(&self) -> RougeOptions {
+        RougeOptions {
+            stem: self.stem,
+            tokenizer: if self.unicode {
+                Tokenizer::Unicode
+            } else {
+                Tokenizer::RougeScore
+            },
+        }
+    }
 }

@@ -2,7 +2,6 @@
 
 use crate::input::read_text;
 use anyhow::Result;
-use lexeval_core::rouge::{RougeOptions, Tokenizer};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -11,12 +10,8 @@ pub struct Args {
     /// Text file (`-` or nothing for standard input).
     #[arg(default_value = "-")]
     pub file: PathBuf,
-    /// Porter-stem tokens longer than 3 characters, as `rouge --stem` does.
-    #[arg(long)]
-    pub stem: bool,
-    /// Keep non-ASCII letters, as `rouge --unicode` does.
-    #[arg(long)]
-    pub unicode: bool,
+    #[command(flatten)]
+    pub tokens: super::rouge::TokenArgs,
     /// Print one JSON array of all tokens instead of one line of tokens per input line.
     #[arg(long)]
     pub json: bool,
@@ -24,14 +19,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let text = read_text(&args.file)?;
-    let options = RougeOptions {
-        stem: args.stem,
-        tokenizer: if args.unicode {
-            Tokenizer::Unicode
-        } else {
-            Tokenizer::RougeScore
-        },
-    };
+    let options = args.tokens.options();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if args.json {

@@ -60,20 +60,13 @@ fn glued_paragraph_marker_still_finds_the_citation_unlike_eyecite() {
 
 #[test]
 fn reporter_variants_are_canonicalised() {
-    let [c] = only(
-        "Smith v. Jones, 100 S.Ct. 200 (1980).",
-        CitationKind::FullCase,
-    )
-    .try_into()
-    .unwrap();
-    assert_eq!(c.reporter.as_deref(), Some("S. Ct."));
-    let [c] = only(
-        "Doe v. Roe, 5 N. Y. S. 2d 12 (1950).",
-        CitationKind::FullCase,
-    )
-    .try_into()
-    .unwrap();
-    assert_eq!(c.reporter.as_deref(), Some("N.Y.S.2d"));
+    for (text, canonical) in [
+        ("Smith v. Jones, 100 S.Ct. 200 (1980).", "S. Ct."),
+        ("Doe v. Roe, 5 N. Y. S. 2d 12 (1950).", "N.Y.S.2d"),
+    ] {
+        let [c] = only(text, CitationKind::FullCase).try_into().unwrap();
+        assert_eq!(c.reporter.as_deref(), Some(canonical));
+    }
 }
 
 #[test]
@@ -183,17 +176,21 @@ fn every_reporters_db_example_is_found() {
     );
 }
 
+/// The sentences of `text` as strings.
+fn sentences(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    split_sentences(text)
+        .iter()
+        .map(|&(s, e)| chars[s..e].iter().collect())
+        .collect()
+}
+
 #[test]
 fn sentences_do_not_split_inside_citations_or_after_abbreviations() {
     let text = "Divers is liable. See Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir.1995). \
                 Id. at 1461. The U.S. Supreme Court agreed. Roe v. Wade, 410 U.S. 113, 93 S. Ct. 705 (1973).";
-    let chars: Vec<char> = text.chars().collect();
-    let sentences: Vec<String> = split_sentences(text)
-        .iter()
-        .map(|&(s, e)| chars[s..e].iter().collect())
-        .collect();
     assert_eq!(
-        sentences,
+        sentences(text),
         [
             "Divers is liable.",
             "See Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir.1995).",
@@ -208,13 +205,8 @@ fn sentences_do_not_split_inside_citations_or_after_abbreviations() {
 fn sentences_end_after_short_words_that_are_not_abbreviations() {
     let text = "The claim arises under the Clean Water Act. The EU. Brown v. Bd. of Educ. Topeka held it. \
                 Suit was filed in Pa. Court. It is the Law. Mfg. Co. appealed.";
-    let chars: Vec<char> = text.chars().collect();
-    let sentences: Vec<String> = split_sentences(text)
-        .iter()
-        .map(|&(s, e)| chars[s..e].iter().collect())
-        .collect();
     assert_eq!(
-        sentences,
+        sentences(text),
         [
             "The claim arises under the Clean Water Act.",
             "The EU.",
