@@ -2,7 +2,8 @@
 //!
 //! Sentences end at ". ", "? " or "! " before an upper-case letter, digit, quote or parenthesis, except
 //! inside a citation, inside parentheses, or after an abbreviation ("v.", "Co.", "Cir.", "U.S.", "S. Ct.",
-//! "Id.", signals such as "Cf.", single initials, reporters-db's case-name and state abbreviations). A citation sentence (starting with a signal such as
+//! "Id.", signals such as "Cf.", single initials, reporters-db's case-name and state abbreviations). A blank
+//! line ends a sentence, and so does a line that opens a list item ("- ", "1. ", "(a) "). A citation sentence (starting with a signal such as
 //! "See" or with the citation itself) supports the preceding textual sentence; a citation embedded in a
 //! sentence supports the clause before it; string cites share one claim.
 
@@ -69,10 +70,20 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
             .any(|c| c.start <= i && i < c.end && c.kind != CitationKind::Reference)
     };
     let mut ranges = Vec::new();
-    let mut start = 0;
+    let mut start = list_item_start(&chars, 0).unwrap_or(0);
     let mut depth = 0i32;
-    let mut i = 0;
+    let mut i = start;
     while i < chars.len() {
+        // A list item starts a sentence even without a period before it; its marker is left out.
+        if chars[i] == '\n' {
+            if let Some(item) = list_item_start(&chars, i + 1) {
+                push_trimmed(&chars, start, i, &mut ranges);
+                start = item;
+                depth = 0;
+                i = item;
+                continue;
+            }
+        }
         match chars[i] {
             '(' | '[' => depth += 1,
             ')' | ']' => depth = (depth - 1).max(0),
@@ -117,6 +128,45 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
     }
     push_trimmed(&chars, start, chars.len(), &mut ranges);
     ranges
+}
+
+/// Where the text of a list item begins when a line starting at `line` opens with a list marker ("- ",
+/// "* ", "• ", "1. ", "2) ", "(a) ", "b) "): the first character after the marker and its spaces.
+fn list_item_start(chars: &[char], line: usize) -> Option<usize> {
+    let is_blank = |c: &char| *c == ' ' || *c == '\t';
+    let at = line
+        + chars
+            .get(line..)?
+            .iter()
+            .take_while(|c| is_blank(c))
+            .count();
+    let rest = chars.get(at..)?;
+    let marker = match rest {
+        ['-' | '*' | '•' | '–' | '·' | '◦' | '‣', ..] => 1,
+        ['(', ..] => {
+            let inner = rest[1..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .count();
+            if (1..=3).contains(&inner) && rest.get(inner + 1) == Some(&')') {
+                inner + 2
+            } else {
+                return None;
+            }
+        }
+        [c, ..] if c.is_ascii_digit() => {
+            let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+            if digits <= 3 && matches!(rest.get(digits), Some('.' | ')')) {
+                digits + 1
+            } else {
+                return None;
+            }
+        }
+        [c, ')', ..] if c.is_ascii_alphabetic() => 2,
+        _ => return None,
+    };
+    let spaces = rest[marker..].iter().take_while(|c| is_blank(c)).count();
+    (spaces > 0).then_some(at + marker + spaces)
 }
 
 fn push_trimmed(chars: &[char], start: usize, end: usize, out: &mut Vec<(usize, usize)>) {

@@ -219,6 +219,25 @@ fn sentences_end_after_short_words_that_are_not_abbreviations() {
 }
 
 #[test]
+fn list_items_are_sentences_without_their_markers() {
+    let text = "- The court held the officer liable\n  * It reversed the judgment\n1. Remanded for damages\n\
+                2) Costs to the appellant.\n(a) Fees denied\nb) Interest awarded\nThe rule in\n2d Cir. stands\n\
+                - \n-not a marker";
+    assert_eq!(
+        sentences(text),
+        [
+            "The court held the officer liable",
+            "It reversed the judgment",
+            "Remanded for damages",
+            "Costs to the appellant.",
+            "Fees denied",
+            "Interest awarded\nThe rule in\n2d Cir. stands",
+            "-not a marker",
+        ]
+    );
+}
+
+#[test]
 fn citation_sentences_support_the_previous_claim_and_string_cites_share_it() {
     let text = "Divers' status as a corporate officer does not exempt him from liability. See Kayes v. Pacific \
                 Lumber Co., 51 F.3d 1449, 1459 (9th Cir.1995); Smith v. Jones, 12 F.3d 34 (2d Cir. 1994).";
