@@ -1,6 +1,6 @@
 //! `lexeval fresco`: L-FRESCO (or generalized FRESCO) of a generated text against a reference.
 
-use crate::commands::pair_args::{PairArgs, SimilarityArg};
+use crate::commands::pair_args::{Measure, PairArgs};
 use anyhow::Result;
 use lexeval_core::citations::claims;
 use lexeval_core::claims::AttributedClaim;
@@ -24,24 +24,22 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let (reference, candidate) = args.pair.read()?;
     let (reference, candidate) = (claims(&reference), claims(&candidate));
-    let similarity = args.pair.similarity;
-    let name = similarity.name();
-    let report = match (similarity, similarity.rouge()) {
-        (_, Some(kind)) => {
+    let report = match args.pair.similarity.measure() {
+        Measure::Rouge(kind) => {
             let mut pairwise = PairwiseF1::new(kind, true);
             let mut rouge = |a: &str, b: &str| Ok(pairwise.f1(a, b));
-            score_with(&args, name, &reference, &candidate, &mut rouge)
+            score_with(&args, &reference, &candidate, &mut rouge)
         }
-        (SimilarityArg::Llm, None) => {
+        Measure::Llm => {
             let client = args.pair.llm.client()?;
             let mut judge = llm_similarity(&client);
-            score_with(&args, name, &reference, &candidate, &mut judge)
+            score_with(&args, &reference, &candidate, &mut judge)
         }
-        (_, None) => {
+        Measure::Embedding => {
             let texts = reference.iter().chain(&candidate).map(|c| c.text.as_str());
             let embedded = crate::embedding::embed_with_shipped_model(texts)?;
             let mut cosine = |a: &str, b: &str| embedded.similarity(a, b);
-            score_with(&args, name, &reference, &candidate, &mut cosine)
+            score_with(&args, &reference, &candidate, &mut cosine)
         }
     };
     if args.json {
@@ -59,13 +57,12 @@ pub fn run(args: Args) -> Result<()> {
 
 fn score_with(
     args: &Args,
-    name: &str,
     reference: &[AttributedClaim],
     candidate: &[AttributedClaim],
     similarity: &mut Similarity<'_>,
 ) -> ScoreReport {
     let settings = FrescoSettings {
-        similarity: name.to_string(),
+        similarity: args.pair.similarity.name().to_string(),
         threshold: args.pair.threshold,
         generalized: args.generalized,
     };

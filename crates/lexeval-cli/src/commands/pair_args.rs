@@ -72,8 +72,21 @@ impl SimilarityArg {
         }
     }
 
-    /// The ROUGE variant, when the similarity is a ROUGE F1.
-    pub fn rouge(self) -> Option<RougeType> {
-        RougeType::from_name(self.name()).ok()
+    /// What computes the similarity.
+    pub fn measure(self) -> Measure {
+        match self {
+            SimilarityArg::RougeL => Measure::Rouge(RougeType::L),
+            SimilarityArg::Rouge1 => Measure::Rouge(RougeType::N(1)),
+            SimilarityArg::Rouge2 => Measure::Rouge(RougeType::N(2)),
+            SimilarityArg::Embedding => Measure::Embedding,
+            SimilarityArg::Llm => Measure::Llm,
+        }
     }
+}
+
+/// How a `--similarity` is computed: a ROUGE F1, the shipped embedding model's cosine, or the LLM judge.
+pub enum Measure {
+    Rouge(RougeType),
+    Embedding,
+    Llm,
 }

@@ -1,6 +1,6 @@
 //! `lexeval pointwise`: pointwise recall and precision of a candidate summary against a reference summary.
 
-use crate::commands::pair_args::{PairArgs, SimilarityArg};
+use crate::commands::pair_args::{Measure, PairArgs};
 use anyhow::Result;
 use lexeval_core::pointwise::{points, score, Assignment, PointwiseSettings};
 use lexeval_core::rouge::PairwiseF1;
@@ -28,9 +28,8 @@ pub fn run(args: Args) -> Result<()> {
     let (reference_text, candidate_text) = args.pair.read()?;
     let reference = points(&reference_text);
     let candidate = points(&candidate_text);
-    let similarity = args.pair.similarity;
     let settings = PointwiseSettings {
-        similarity: similarity.name().into(),
+        similarity: args.pair.similarity.name().into(),
         threshold: args.pair.threshold,
         assignment: match args.assign {
             AssignArg::Greedy => Assignment::Greedy,
@@ -38,25 +37,23 @@ pub fn run(args: Args) -> Result<()> {
         },
         ..PointwiseSettings::default()
     };
-    let report = match (similarity, similarity.rouge()) {
-        (SimilarityArg::Llm, _) => {
+    let scored = |similarity: &[Vec<f64>]| {
+        score(
+            &reference_text,
+            &reference,
+            &candidate,
+            similarity,
+            &settings,
+        )
+    };
+    let report = match args.pair.similarity.measure() {
+        Measure::Rouge(kind) => scored(&PairwiseF1::new(kind, true).matrix(&reference, &candidate)),
+        Measure::Embedding => scored(&cosine_matrix(&reference, &candidate)?),
+        Measure::Llm => {
             let client = args.pair.llm.client()?;
             let cosine = cosine_matrix(&reference, &candidate)?;
             let points = (reference.as_slice(), candidate.as_slice());
             score_with_judge(&client, &reference_text, points, &cosine, &settings)
-        }
-        (_, rouge) => {
-            let similarity = match rouge {
-                Some(kind) => PairwiseF1::new(kind, true).matrix(&reference, &candidate),
-                None => cosine_matrix(&reference, &candidate)?,
-            };
-            score(
-                &reference_text,
-                &reference,
-                &candidate,
-                &similarity,
-                &settings,
-            )
         }
     };
     crate::commands::show::print_report(&report, args.json)
