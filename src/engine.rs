@@ -551,7 +551,7 @@ pub fn matrix(report: &ScoreReport) -> Option<Matrix> {
         ),
         "fresco" => {
             let matrix = &details["matrix"];
-            let claim_texts = |side: &str, indices: &serde_json::Value| {
+            let labels = |side: &str, indices: &serde_json::Value| {
                 texts(indices, |i| {
                     details[side][i.as_u64()? as usize]["text"].as_str()
                 })
@@ -559,8 +559,8 @@ pub fn matrix(report: &ScoreReport) -> Option<Matrix> {
             (
                 &matrix["similarity"],
                 &matrix["assignment"],
-                claim_texts("reference_claims", &matrix["reference_claims"]),
-                claim_texts("candidate_claims", &matrix["candidate_claims"]),
+                labels("reference_claims", &matrix["reference_claims"]),
+                labels("candidate_claims", &matrix["candidate_claims"]),
                 Units::Claims,
             )
         }

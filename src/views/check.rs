@@ -52,8 +52,9 @@ fn view_text(view: View) -> ViewText {
         View::Summary => ViewText {
             title: "Summary check",
             intro: "Paste a reference summary and a generated one. Each is split into points (its \
-                    sentences and list items; citations stay with their sentence); pointwise recall asks how many reference points the \
-                    generated summary covers, precision how many generated points the reference supports.",
+                    sentences and list items; citations stay with their sentence); pointwise recall asks \
+                    how many reference points the generated summary covers, precision how many generated \
+                    points the reference supports.",
             reference_label: "Reference summary",
             candidate_label: "Generated summary",
             examples: &[examples::SUMMARY],

@@ -3,9 +3,10 @@
 //! Sentences end at ". ", "? " or "! " before an upper-case letter, digit, quote or parenthesis, except
 //! inside a citation, inside parentheses, or after an abbreviation ("v.", "Co.", "Cir.", "U.S.", "S. Ct.",
 //! "Id.", signals such as "Cf.", single initials, reporters-db's case-name and state abbreviations). A blank
-//! line ends a sentence, and so does a line that opens a list item ("- ", "1. ", "(a) "). A citation sentence (starting with a signal such as
-//! "See" or with the citation itself) supports the preceding textual sentence; a citation embedded in a
-//! sentence supports the clause before it; string cites share one claim.
+//! line ends a sentence, and so does a line that opens a list item ("- ", "1. ", "(a) "). A citation
+//! sentence (starting with a signal such as "See" or with the citation itself) supports the preceding
+//! textual sentence; a citation embedded in a sentence supports the clause before it; string cites share
+//! one claim.
 
 use super::{db, extract, Citation, CitationKind};
 use crate::claims::AttributedClaim;
