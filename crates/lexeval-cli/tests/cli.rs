@@ -67,3 +67,38 @@ fn fresco_and_pointwise_reject_two_stdins_and_a_threshold_out_of_range() {
         }
     }
 }
+
+#[test]
+fn pointwise_defaults_to_the_pages_rouge_l_and_takes_rouge_2() {
+    let reference =
+        "The court of appeals reversed the judgment. The case was remanded for damages.";
+    let candidate = "The appeals court reversed. Damages were remanded.";
+    let report = |extra: &[&str]| -> serde_json::Value {
+        let dir = std::env::temp_dir().join(format!("lexeval-pointwise-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let candidate_path = dir.join("candidate.txt");
+        std::fs::write(&candidate_path, candidate).unwrap();
+        let out = lexeval()
+            .args(["pointwise", "--json", "-r", "-", "-c"])
+            .arg(&candidate_path)
+            .args(extra)
+            .write_stdin(reference)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let default = report(&[]);
+    assert_eq!(default["settings"]["similarity"], "rougeL");
+    assert_eq!(default, report(&["--similarity", "rougeL"]));
+    let rouge2 = report(&["--similarity", "rouge2"]);
+    assert_eq!(rouge2["settings"]["similarity"], "rouge2");
+    assert_ne!(
+        rouge2["details"]["similarity"],
+        default["details"]["similarity"]
+    );
+}
