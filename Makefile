@@ -2,12 +2,18 @@
 SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export TRUNK_SKIP_VERSION_CHECK := true
-CARGO_NATIVE := cargo
-# The page and its embedding worker are browser-only; they are linted for wasm32 and tested in Chromium.
+# Every Python tool runs in the project's own environment, built by scripts/setup.sh from requirements.txt.
+PYTHON := $(CURDIR)/.venv/bin/python
+# The page and its workers are browser-only; they are linted for wasm32 and tested in Chromium.
 NATIVE_ONLY := --exclude lexeval-app --exclude lexeval-embed-worker --exclude lexeval-score-worker
-LEXEVAL := $(or $(CARGO_TARGET_DIR),target)/release-native/lexeval
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
+# `make bench` times the release build; `make test` runs the native tests and the parity tests on one
+# `checked` build (Cargo.toml), so the dependencies are compiled once for both.
+LEXEVAL := $(TARGET_DIR)/release-native/lexeval
+LEXEVAL_CHECKED := $(TARGET_DIR)/checked/lexeval
 
-.PHONY: serve build setup setup-build test lint test-native cli parity wasm e2e bench fuzz clean
+.PHONY: serve build setup setup-build test quick-checks native-suite web-suite lint python-imports \
+	test-native cli parity wasm e2e bench fuzz clean
 
 serve: setup-build
 	trunk serve --release
@@ -21,31 +27,46 @@ setup:
 setup-build:
 	scripts/setup.sh build
 
-test: setup lint test-native parity wasm e2e
+# The cheap checks first; then the native suite and the page's build and browser tests side by side (each
+# has long single-threaded stretches: LTO links, wasm-opt, pytest, Chromium), output kept per line. The
+# native suite runs niced so the browser tests' timing assertions never compete with a compiler.
+test: setup quick-checks
+	$(MAKE) --no-print-directory -j2 --output-sync=line native-suite web-suite
+
+quick-checks: python-imports
+	cargo fmt --all --check
+
+python-imports:
+	$(PYTHON) scripts/check_python_imports.py
+
+native-suite:
+	nice -n 10 $(MAKE) --no-print-directory -j1 lint test-native parity
+
+web-suite: e2e
 
 lint:
-	cargo fmt --all --check
 	cargo clippy --workspace $(NATIVE_ONLY) --all-targets -- -D warnings
 	cargo clippy -p lexeval-app -p lexeval-embed-worker -p lexeval-score-worker --target wasm32-unknown-unknown -- -D warnings
 
 test-native:
-	cargo test --workspace $(NATIVE_ONLY)
+	cargo test --profile checked --workspace $(NATIVE_ONLY)
 
 cli:
 	cargo build --profile release-native -p lexeval-cli
 
-parity: cli
-	LEXEVAL_BIN=$(abspath $(LEXEVAL)) python3 -m pytest tests/parity -q
+parity:
+	cargo build --profile checked -p lexeval-cli
+	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) $(PYTHON) -m pytest tests/parity -q
 
 wasm:
 	trunk build --release
-	@ls -l dist/*.wasm | awk '{print "wasm size:", $$5, "bytes"}'
+	@ls -l dist/*.wasm | awk '{print "wasm size:", $$5, "bytes", $$9}'
 
 e2e: wasm
 	node --test tests/e2e/
 
 bench: setup cli wasm
-	python3 bench/run.py --lexeval $(LEXEVAL)
+	$(PYTHON) bench/run.py --lexeval $(LEXEVAL)
 	cargo bench -p lexeval-core --profile release-native -- --warm-up-time 1 --measurement-time 3
 
 # Bounded fuzzing of the parsers (not part of `make test`): FUZZ_SECONDS per target, nightly + cargo-fuzz.

@@ -54,6 +54,6 @@ test('a model that cannot be downloaded gives a clear message and keeps the text
   const typed = await page.inputValue('#brief-reference');
   await page.selectOption('#brief-similarity', 'embedding');
   await page.waitForSelector('#brief-results .error', { timeout: 30000 });
-  assert.match(await page.textContent('#brief-results .error'), /embedding similarity unavailable: cannot download models\/all-MiniLM-L6-v2\.dynamo\.onnx: HTTP 404/);
+  assert.match(await page.textContent('#brief-results .error'), /embedding similarity unavailable: cannot download models\/all-MiniLM-L6-v2\.onnx: HTTP 404/);
   assert.equal(await page.inputValue('#brief-reference'), typed);
 });

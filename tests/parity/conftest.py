@@ -6,6 +6,10 @@ import subprocess
 
 import pytest
 
+# Before anything imports numpy: OpenBLAS's spinning worker threads make the numpy BERT reference
+# (numpy_reference.py) 6x slower on the 2 shared cores, one thread is faster.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 REPO = pathlib.Path(__file__).resolve().parents[2]
 SHARED = pathlib.Path(os.environ.get("LEXEVAL_SHARED", REPO.parent / "shared"))
 

@@ -1,27 +1,26 @@
-"""The embedding anchor: sentence-transformers' all-MiniLM-L6-v2 encode() rebuilt on onnxruntime.
+"""The embedding anchor: sentence-transformers' all-MiniLM-L6-v2 encode() rebuilt without torch.
 
-Same ONNX file as lexeval, HF `tokenizers` (what sentence-transformers' fast tokenizer runs) truncating
-to 256 tokens and padding to the batch's longest text, then mean pooling over the attention mask and
-L2 normalisation — exactly sentence-transformers' Pooling + Normalize modules.
+`Encoder` is encode() around any BertModel forward: HF `tokenizers` (what sentence-transformers' fast
+tokenizer runs) truncating to 256 tokens and padding to the batch's longest text, then mean pooling over the
+attention mask and L2 normalisation — exactly sentence-transformers' Pooling + Normalize modules. `Reference`
+runs the forward as an ONNX file on onnxruntime; `numpy_reference.NumpyReference` computes it in numpy.
 """
 import numpy as np
-import onnxruntime as ort
 from tokenizers import Tokenizer
 
 MAX_TOKENS = 256
-MODEL_FILE = "all-MiniLM-L6-v2.dynamo.onnx"
+MODEL_FILE = "all-MiniLM-L6-v2.onnx"
 
 
-class Reference:
-    def __init__(self, model_dir, threads=1):
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        self.session = ort.InferenceSession(str(model_dir / MODEL_FILE), options,
-                                            providers=["CPUExecutionProvider"])
-        self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+class Encoder:
+    def __init__(self, tokenizer):
+        self.tokenizer = tokenizer
         self.tokenizer.enable_truncation(MAX_TOKENS)
         self.tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")  # to the batch's longest
+
+    def hidden(self, ids, mask, token_type_ids):
+        """last_hidden_state [batch, seq, 384] of int64 [batch, seq] inputs."""
+        raise NotImplementedError
 
     def encode(self, texts, batch_size=32):
         out = np.zeros((len(texts), 384), dtype=np.float32)
@@ -31,10 +30,27 @@ class Reference:
             encodings = self.tokenizer.encode_batch([texts[i] for i in chunk])
             ids = np.array([e.ids for e in encodings], dtype=np.int64)
             mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
-            (hidden,) = self.session.run(None, {
-                "input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)})
+            hidden = self.hidden(ids, mask, np.zeros_like(ids))
             weights = mask[:, :, None].astype(np.float32)
             pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
             norms = np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
             out[chunk] = pooled / norms
         return out
+
+
+class Reference(Encoder):
+    """The ONNX file `model_file` in `model_dir` (lexeval's by default) with that folder's tokenizer.json."""
+
+    def __init__(self, model_dir, threads=1, model_file=MODEL_FILE):
+        import onnxruntime as ort
+        super().__init__(Tokenizer.from_file(str(model_dir / "tokenizer.json")))
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        self.session = ort.InferenceSession(str(model_dir / model_file), options,
+                                            providers=["CPUExecutionProvider"])
+
+    def hidden(self, ids, mask, token_type_ids):
+        (hidden,) = self.session.run(None, {
+            "input_ids": ids, "attention_mask": mask, "token_type_ids": token_type_ids})
+        return hidden

