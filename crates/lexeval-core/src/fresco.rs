@@ -8,6 +8,7 @@
 //! then B-SIM is applied to the matched pairs and divided by |R| (cited reference claims).
 
 use crate::claims::AttributedClaim;
+use crate::judged::{Coverage, Judgements};
 use crate::matching::max_weight_assignment;
 use crate::report::{Score, ScoreReport};
 use serde::{Deserialize, Serialize};
@@ -29,10 +30,11 @@ pub struct FrescoSettings {
 /// A continuous similarity of (reference claim, candidate claim) in [0, 1], or a per-pair error.
 pub type Similarity<'a> = dyn FnMut(&str, &str) -> Result<f64, String> + 'a;
 
-/// Similarities computed once per (reference, candidate) claim pair.
+/// Similarities computed once per (reference, candidate) claim pair; a failure is kept as the error.
 struct Cache<'s, 'a> {
     similarity: &'s mut Similarity<'a>,
     values: BTreeMap<(usize, usize), Result<f64, String>>,
+    judgements: Judgements,
 }
 
 impl Cache<'_, '_> {
@@ -48,6 +50,10 @@ impl Cache<'_, '_> {
         }
         let value =
             (self.similarity)(&reference[r].text, &candidate[c].text).map(|s| s.clamp(0.0, 1.0));
+        match &value {
+            Ok(_) => self.judgements.judged(),
+            Err(error) => self.judgements.failed(error),
+        }
         self.values.insert((r, c), value.clone());
         value
     }
@@ -71,6 +77,7 @@ pub fn score(
     let mut cache = Cache {
         similarity,
         values: BTreeMap::new(),
+        judgements: Judgements::new(&settings.similarity),
     };
     let reference_authorities = authorities(reference);
     let candidate_authorities = authorities(candidate);
@@ -83,16 +90,23 @@ pub fn score(
         METRIC_VERSION,
         serde_json::to_value(settings).unwrap_or_default(),
     );
-    let (headline, pairs, errors, matrix) = if settings.generalized {
+    let (tally, pairs, errors, matrix) = if settings.generalized {
         generalized(reference, candidate, settings.threshold, &mut cache)
     } else {
         shared_authority(reference, candidate, settings.threshold, &mut cache)
     };
-    // The headline score is named after the metric ("l-fresco" or "fresco").
-    report.scores.push(Score {
-        name: report.metric.clone(),
-        ..headline
-    });
+    // The headline score is named after the metric ("l-fresco" or "fresco"), over the decided pairs only.
+    let judgements = &cache.judgements;
+    report.scores.push(judgements.score(
+        &report.metric,
+        tally.supported as f64 / tally.decided as f64,
+        Coverage {
+            decided: tally.decided,
+            total: pairs.len(),
+            items: "reference pairs",
+        },
+        tally.empty_reason,
+    ));
     let shared = reference_authorities
         .intersection(&candidate_authorities)
         .count();
@@ -120,6 +134,9 @@ pub fn score(
         "hallucinated_authorities": candidate_authorities.difference(&reference_authorities).collect::<Vec<_>>(),
         "missing_authorities": reference_authorities.difference(&candidate_authorities).collect::<Vec<_>>(),
         "similarity_errors": errors,
+        "judged_pairs": judgements.judged,
+        "failed_pairs": judgements.failed,
+        "unjudged_reference_pairs": pairs.len() - tally.decided,
     });
     if let Some(matrix) = matrix {
         // Generalized FRESCO: the claim similarity matrix (cited claims only) and the chosen matching.
@@ -128,9 +145,17 @@ pub fn score(
     report
 }
 
-/// Headline score, one row per reference pair, similarity errors, and (generalized FRESCO) the matrix.
+/// The headline's counts: reference pairs supported and decided (not left open by a failed similarity), and
+/// why there is no score when there are no reference pairs.
+struct Tally {
+    supported: usize,
+    decided: usize,
+    empty_reason: &'static str,
+}
+
+/// The tally, one row per reference pair, similarity errors, and (generalized FRESCO) the matrix.
 type Outcome = (
-    Score,
+    Tally,
     Vec<serde_json::Value>,
     Vec<String>,
     Option<serde_json::Value>,
@@ -144,10 +169,11 @@ fn shared_authority(
 ) -> Outcome {
     let mut rows = Vec::new();
     let mut errors = Vec::new();
-    let mut supported_count = 0usize;
+    let (mut supported_count, mut decided_count) = (0usize, 0usize);
     for (r, claim) in reference.iter().enumerate() {
         for authority in &claim.authorities {
             let mut compared = Vec::new();
+            let mut failures = 0usize;
             for (c, _) in candidate
                 .iter()
                 .enumerate()
@@ -156,6 +182,7 @@ fn shared_authority(
                 match cache.get(reference, candidate, r, c) {
                     Ok(value) => compared.push(json!({"candidate": c, "similarity": value})),
                     Err(error) => {
+                        failures += 1;
                         errors.push(format!(
                             "reference claim {r} vs candidate claim {c}: {error}"
                         ));
@@ -168,12 +195,16 @@ fn shared_authority(
                 .filter_map(|p| Some((p["candidate"].as_u64()?, p["similarity"].as_f64()?)))
                 .max_by(|a, b| a.1.total_cmp(&b.1));
             let supported = best.is_some_and(|(_, s)| s >= threshold);
+            // A failed similarity could have been the supporting one: undecided unless another one was.
+            let decided = supported || failures == 0;
             supported_count += usize::from(supported);
+            decided_count += usize::from(decided);
             let reason = match best {
-                None if compared.is_empty() => {
-                    "no candidate claim cites this authority".to_string()
-                }
-                None => "every similarity failed".to_string(),
+                _ if !decided => format!(
+                    "unjudged: {failures} similarit{} failed and no other reached the threshold",
+                    if failures == 1 { "y" } else { "ies" }
+                ),
+                None => "no candidate claim cites this authority".to_string(),
                 Some((_, s)) if s < threshold => {
                     format!("best similarity {s:.3} is below the threshold {threshold}")
                 }
@@ -182,16 +213,16 @@ fn shared_authority(
             rows.push(json!({
                 "reference": r, "authority": authority, "compared": compared,
                 "best_candidate": best.map(|b| b.0), "similarity": best.map(|b| b.1),
-                "supported": supported, "reason": reason,
+                "supported": supported, "judged": decided, "reason": reason,
             }));
         }
     }
-    let headline = if rows.is_empty() {
-        Score::null("score", "the reference has no (claim, citation) pair")
-    } else {
-        Score::new("score", supported_count as f64 / rows.len() as f64)
+    let tally = Tally {
+        supported: supported_count,
+        decided: decided_count,
+        empty_reason: "the reference has no (claim, citation) pair",
     };
-    (headline, rows, errors, None)
+    (tally, rows, errors, None)
 }
 
 fn generalized(
@@ -207,57 +238,68 @@ fn generalized(
         .filter(|&c| !candidate[c].authorities.is_empty())
         .collect();
     let mut errors = Vec::new();
-    let mut weights = Vec::with_capacity(cited_reference.len());
+    let mut similarities: Vec<Vec<Option<f64>>> = Vec::with_capacity(cited_reference.len());
     for &r in &cited_reference {
         let mut row = Vec::with_capacity(cited_candidate.len());
         for &c in &cited_candidate {
-            row.push(
-                cache
-                    .get(reference, candidate, r, c)
-                    .unwrap_or_else(|error| {
-                        errors.push(format!(
-                            "reference claim {r} vs candidate claim {c}: {error}"
-                        ));
-                        0.0
-                    }),
-            );
+            let value = cache.get(reference, candidate, r, c);
+            if let Err(error) = &value {
+                errors.push(format!(
+                    "reference claim {r} vs candidate claim {c}: {error}"
+                ));
+            }
+            row.push(value.ok());
         }
-        weights.push(row);
+        similarities.push(row);
     }
+    // A failed similarity weighs nothing in the matching; if matched anyway, the pair is unjudged.
+    let weights: Vec<Vec<f64>> = similarities
+        .iter()
+        .map(|row| row.iter().map(|s| s.unwrap_or(0.0)).collect())
+        .collect();
     let assignment = max_weight_assignment(&weights);
     let matrix = json!({
         "reference_claims": cited_reference,
         "candidate_claims": cited_candidate,
-        "similarity": weights,
+        "similarity": similarities,
         "assignment": assignment,
     });
     let matched: BTreeMap<usize, usize> = assignment.into_iter().collect();
-    let mut supported_count = 0;
+    let (mut supported_count, mut decided_count) = (0usize, 0usize);
     let rows: Vec<serde_json::Value> = cited_reference
         .iter()
         .enumerate()
-        .map(|(i, &r)| match matched.get(&i) {
-            Some(&j) => {
-                let similarity = weights[i][j];
-                let supported = similarity >= threshold;
-                supported_count += usize::from(supported);
-                json!({"reference": r, "best_candidate": cited_candidate[j], "similarity": similarity,
-                       "supported": supported,
-                       "reason": if supported { "supported".to_string() } else { format!("matched similarity {similarity:.3} is below the threshold {threshold}") }})
-            }
-            None => json!({"reference": r, "best_candidate": null, "similarity": null, "supported": false,
-                           "reason": "no candidate claim left to match"}),
+        .map(|(i, &r)| {
+            let Some(&j) = matched.get(&i) else {
+                decided_count += 1;
+                return json!({"reference": r, "best_candidate": null, "similarity": null,
+                              "supported": false, "judged": true,
+                              "reason": "no candidate claim left to match"});
+            };
+            let c = cited_candidate[j];
+            let Some(similarity) = similarities[i][j] else {
+                return json!({"reference": r, "best_candidate": c, "similarity": null,
+                              "supported": false, "judged": false,
+                              "reason": "unjudged: the matched pair's similarity failed"});
+            };
+            let supported = similarity >= threshold;
+            supported_count += usize::from(supported);
+            decided_count += 1;
+            let reason = if supported {
+                "supported".to_string()
+            } else {
+                format!("matched similarity {similarity:.3} is below the threshold {threshold}")
+            };
+            json!({"reference": r, "best_candidate": c, "similarity": similarity,
+                   "supported": supported, "judged": true, "reason": reason})
         })
         .collect();
-    let headline = if cited_reference.is_empty() {
-        Score::null("score", "the reference has no cited claim")
-    } else {
-        Score::new(
-            "score",
-            supported_count as f64 / cited_reference.len() as f64,
-        )
+    let tally = Tally {
+        supported: supported_count,
+        decided: decided_count,
+        empty_reason: "the reference has no cited claim",
     };
-    (headline, rows, errors, Some(matrix))
+    (tally, rows, errors, Some(matrix))
 }
 
 #[cfg(test)]
@@ -373,14 +415,53 @@ mod tests {
         let report = score(&[], &[], &settings(false), &mut rouge_l);
         assert_eq!(report.score("l-fresco"), None);
         assert!(report.scores.iter().all(|s| s.null_reason.is_some()));
-        let reference = [claim("a b c", &["A"])];
+    }
+
+    #[test]
+    fn a_failed_similarity_is_unjudged_never_zero() {
+        let reference = claims(KAYES_REFERENCE);
         let mut failing = |_: &str, _: &str| Err::<f64, String>("endpoint timed out".into());
-        let report = score(&reference, &reference, &settings(false), &mut failing);
-        assert_eq!(report.score(&report.metric), Some(0.0));
-        assert_eq!(
-            report.details["similarity_errors"][0],
-            "reference claim 0 vs candidate claim 0: endpoint timed out"
+        for generalized in [false, true] {
+            let report = score(&reference, &reference, &settings(generalized), &mut failing);
+            let headline = &report.scores[0];
+            assert_eq!(headline.value, None);
+            assert_eq!(
+                headline.null_reason.as_deref(),
+                Some("every rougeL judgement failed: endpoint timed out")
+            );
+            assert_eq!(report.details["failed_pairs"], 1);
+            assert_eq!(report.details["judged_pairs"], 0);
+            assert_eq!(
+                report.details["similarity_errors"][0],
+                "reference claim 0 vs candidate claim 0: endpoint timed out"
+            );
+        }
+    }
+
+    #[test]
+    fn the_score_covers_the_judged_pairs_only_and_says_how_many_failed() {
+        // Two reference pairs (Kayes, Firestone); the judge fails on the Firestone claim.
+        let text = format!(
+            "{KAYES_REFERENCE}. A denial of benefits is reviewed de novo unless the plan gives the \
+             administrator discretion. Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101, 115 (1989)."
         );
+        let both = claims(&text);
+        let mut judge = |reference: &str, _: &str| {
+            if reference.contains("de novo") {
+                Err("the answer has no final Yes or No".to_string())
+            } else {
+                Ok(1.0)
+            }
+        };
+        let report = score(&both, &both, &settings(false), &mut judge);
+        let headline = &report.scores[0];
+        assert_eq!(headline.value, Some(1.0));
+        assert_eq!(
+            headline.note.as_deref(),
+            Some("over 1 of 2 reference pairs: 1 rougeL judgement failed (first: the answer has no final Yes or No)")
+        );
+        assert_eq!(report.details["unjudged_reference_pairs"], 1);
+        assert_eq!(report.details["pairs"][1]["judged"], false);
     }
 
     #[test]

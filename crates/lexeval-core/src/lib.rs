@@ -10,6 +10,7 @@ pub mod claims;
 pub mod embedded;
 pub mod fresco;
 pub mod jsonl;
+pub mod judged;
 pub mod legalsearchqa;
 pub mod matching;
 pub mod pointwise;
