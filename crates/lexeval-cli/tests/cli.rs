@@ -102,3 +102,58 @@ fn pointwise_defaults_to_the_pages_rouge_l_and_takes_rouge_2() {
         default["details"]["similarity"]
     );
 }
+
+#[test]
+fn pointwise_takes_points_per_paragraph_and_the_other_relevant_option() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    // A.2: the court restates a background point; the candidate makes it once.
+    let point = "The appellant failed to claim financial relief under the foreign law.";
+    let reference = serde_json::json!([
+        {"paragraph": point, "points": [point]},
+        {"paragraph": format!("As noted, {point}"), "points": [point]},
+    ]);
+    let candidate = serde_json::json!([{"paragraph": point, "points": [point]}]);
+    std::fs::write(dir.join("points-r.json"), reference.to_string()).unwrap();
+    std::fs::write(dir.join("points-c.json"), candidate.to_string()).unwrap();
+    std::fs::write(dir.join("points-text.txt"), point).unwrap();
+    let recall = |extra: &[&str]| -> serde_json::Value {
+        let out = lexeval()
+            .current_dir(dir)
+            .args([
+                "pointwise",
+                "--json",
+                "-r",
+                "points-text.txt",
+                "-c",
+                "points-text.txt",
+            ])
+            .args([
+                "--reference-points",
+                "points-r.json",
+                "--candidate-points",
+                "points-c.json",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(
+            report["details"]["reference_points"]
+                .as_array()
+                .unwrap()
+                .len(),
+            2
+        );
+        report["scores"][0]["value"].clone()
+    };
+    assert_eq!(recall(&[]), serde_json::json!(0.5));
+    assert_eq!(
+        recall(&["--other-relevant", "partial"]),
+        serde_json::json!(0.75)
+    );
+}
