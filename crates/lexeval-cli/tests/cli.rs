@@ -157,3 +157,46 @@ fn pointwise_takes_points_per_paragraph_and_the_other_relevant_option() {
         serde_json::json!(0.75)
     );
 }
+
+#[test]
+fn generalized_fresco_matches_citations_unless_told_to_match_claims() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let reference = "An officer who exercises control over plan assets is a fiduciary. \
+        Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir. 1995). \
+        A denial of benefits is reviewed de novo unless the plan grants discretion. \
+        Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101, 115 (1989).";
+    let swapped = "An officer who exercises control over plan assets is a fiduciary. \
+        Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101, 115 (1989). \
+        A denial of benefits is reviewed de novo unless the plan grants discretion. \
+        Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir. 1995).";
+    std::fs::write(dir.join("swapped-r.txt"), reference).unwrap();
+    std::fs::write(dir.join("swapped-c.txt"), swapped).unwrap();
+    let fresco = |extra: &[&str]| -> serde_json::Value {
+        let out = lexeval()
+            .current_dir(dir)
+            .args([
+                "fresco",
+                "--generalized",
+                "--json",
+                "-r",
+                "swapped-r.txt",
+                "-c",
+                "swapped-c.txt",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        report["score"].clone()
+    };
+    assert_eq!(fresco(&[]), serde_json::json!(0.0));
+    assert_eq!(
+        fresco(&["--generalized-match", "claims"]),
+        serde_json::json!(1.0)
+    );
+}

@@ -3,19 +3,29 @@
 //!
 //! L-FRESCO = (1/|R|) Σ over reference (claim, authority) pairs r of B-SIM(r, C_r), where C_r are the
 //! candidate claims citing the same authority and B-SIM is 1 when the best continuous similarity reaches the
-//! threshold (a reference pair counts at most once). FRESCO drops the shared-authority requirement: a
-//! maximum-weight bipartite matching on the continuous similarity pairs reference and candidate claims,
-//! then B-SIM is applied to the matched pairs and divided by |R| (cited reference claims).
+//! threshold (a reference pair counts at most once). FRESCO (§4) drops the shared-authority requirement: a
+//! maximum bipartite matching on C-SIM, a continuous similarity of the claims' citations
+//! ([`citation_similarity`]), pairs reference and candidate claims; B-SIM is then applied to the matched
+//! pairs only and divided by |R| (cited reference claims). Matchings of equal C-SIM are told apart by the
+//! claims' stemmed ROUGE-1 F1, weighted by ε = 1/(4(k+1)) for k matched pairs, so the tie-break adds less
+//! than ¼ in total and never trades a same-authority pair (C-SIM 1) for a near miss (C-SIM < ½).
+//! [`GeneralizedMatch::Claims`] keeps metric version 1's matching on the claim similarity itself.
+
+mod citation_similarity;
+
+pub use citation_similarity::{authority_similarity, citation_similarity};
 
 use crate::claims::AttributedClaim;
 use crate::judged::{Coverage, Judgements};
 use crate::matching::max_weight_assignment;
 use crate::report::{Score, ScoreReport};
+use crate::rouge::{PairwiseF1, RougeType};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet};
 
-pub const METRIC_VERSION: &str = "1";
+/// 2: generalized FRESCO matches on citations (C-SIM) by default; failed similarities are unjudged.
+pub const METRIC_VERSION: &str = "2";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FrescoSettings {
@@ -25,6 +35,25 @@ pub struct FrescoSettings {
     pub threshold: f64,
     /// FRESCO (bipartite matching) instead of L-FRESCO (shared authority).
     pub generalized: bool,
+    /// What generalized FRESCO's matching maximises.
+    #[serde(default = "metric_version_1_match")]
+    pub generalized_match: GeneralizedMatch,
+}
+
+/// The weights of generalized FRESCO's bipartite matching.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GeneralizedMatch {
+    /// C-SIM of the citations (the paper, §4), then B-SIM on the matched pairs.
+    #[default]
+    Citations,
+    /// The claim similarity itself (metric version 1): citations are ignored.
+    Claims,
+}
+
+/// Settings saved before `generalized_match` existed matched on claims, so they keep it.
+fn metric_version_1_match() -> GeneralizedMatch {
+    GeneralizedMatch::Claims
 }
 
 /// A continuous similarity of (reference claim, candidate claim) in [0, 1], or a per-pair error.
@@ -91,7 +120,7 @@ pub fn score(
         serde_json::to_value(settings).unwrap_or_default(),
     );
     let (tally, pairs, errors, matrix) = if settings.generalized {
-        generalized(reference, candidate, settings.threshold, &mut cache)
+        generalized(reference, candidate, settings, &mut cache)
     } else {
         shared_authority(reference, candidate, settings.threshold, &mut cache)
     };
@@ -228,9 +257,10 @@ fn shared_authority(
 fn generalized(
     reference: &[AttributedClaim],
     candidate: &[AttributedClaim],
-    threshold: f64,
+    settings: &FrescoSettings,
     cache: &mut Cache,
 ) -> Outcome {
+    let threshold = settings.threshold;
     let cited_reference: Vec<usize> = (0..reference.len())
         .filter(|&r| !reference[r].authorities.is_empty())
         .collect();
@@ -238,32 +268,55 @@ fn generalized(
         .filter(|&c| !candidate[c].authorities.is_empty())
         .collect();
     let mut errors = Vec::new();
-    let mut similarities: Vec<Vec<Option<f64>>> = Vec::with_capacity(cited_reference.len());
-    for &r in &cited_reference {
-        let mut row = Vec::with_capacity(cited_candidate.len());
-        for &c in &cited_candidate {
-            let value = cache.get(reference, candidate, r, c);
-            if let Err(error) = &value {
-                errors.push(format!(
-                    "reference claim {r} vs candidate claim {c}: {error}"
-                ));
-            }
-            row.push(value.ok());
+    let mut similarity_of = |cache: &mut Cache, r: usize, c: usize| {
+        let value = cache.get(reference, candidate, r, c);
+        if let Err(error) = &value {
+            errors.push(format!(
+                "reference claim {r} vs candidate claim {c}: {error}"
+            ));
         }
-        similarities.push(row);
-    }
-    // A failed similarity weighs nothing in the matching; if matched anyway, the pair is unjudged.
-    let weights: Vec<Vec<f64>> = similarities
-        .iter()
-        .map(|row| row.iter().map(|s| s.unwrap_or(0.0)).collect())
-        .collect();
+        value.ok()
+    };
+    let (weights, c_sim, similarities) = match settings.generalized_match {
+        GeneralizedMatch::Citations => {
+            let (weights, c_sim) =
+                citation_weights(reference, candidate, &cited_reference, &cited_candidate);
+            // B-SIM is needed for the matched pairs only (one LLM call each with the LLM judge).
+            let mut similarities = vec![vec![None; cited_candidate.len()]; cited_reference.len()];
+            for (i, j) in max_weight_assignment(&weights) {
+                similarities[i][j] = similarity_of(cache, cited_reference[i], cited_candidate[j]);
+            }
+            (weights, Some(c_sim), similarities)
+        }
+        GeneralizedMatch::Claims => {
+            let similarities: Vec<Vec<Option<f64>>> = cited_reference
+                .iter()
+                .map(|&r| {
+                    cited_candidate
+                        .iter()
+                        .map(|&c| similarity_of(cache, r, c))
+                        .collect()
+                })
+                .collect();
+            // A failed similarity weighs nothing in the matching; if matched anyway, it is unjudged.
+            let weights = similarities
+                .iter()
+                .map(|row| row.iter().map(|s| s.unwrap_or(0.0)).collect())
+                .collect();
+            (weights, None, similarities)
+        }
+    };
     let assignment = max_weight_assignment(&weights);
-    let matrix = json!({
+    let mut matrix = json!({
         "reference_claims": cited_reference,
         "candidate_claims": cited_candidate,
         "similarity": similarities,
         "assignment": assignment,
+        "match_on": settings.generalized_match,
     });
+    if let Some(c_sim) = c_sim {
+        matrix["c_sim"] = json!(c_sim);
+    }
     let matched: BTreeMap<usize, usize> = assignment.into_iter().collect();
     let (mut supported_count, mut decided_count) = (0usize, 0usize);
     let rows: Vec<serde_json::Value> = cited_reference
@@ -302,6 +355,39 @@ fn generalized(
     (tally, rows, errors, Some(matrix))
 }
 
+/// The matching weights C-SIM + ε·ROUGE-1 (see the module comment) and the C-SIM matrix, cited claims only.
+fn citation_weights(
+    reference: &[AttributedClaim],
+    candidate: &[AttributedClaim],
+    cited_reference: &[usize],
+    cited_candidate: &[usize],
+) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
+    let matched_pairs = cited_reference.len().min(cited_candidate.len());
+    let epsilon = 1.0 / (4.0 * (matched_pairs as f64 + 1.0));
+    let mut rouge = PairwiseF1::new(RougeType::N(1), true);
+    let c_sim: Vec<Vec<f64>> = cited_reference
+        .iter()
+        .map(|&r| {
+            cited_candidate
+                .iter()
+                .map(|&c| citation_similarity(&reference[r].authorities, &candidate[c].authorities))
+                .collect()
+        })
+        .collect();
+    let weights = cited_reference
+        .iter()
+        .zip(&c_sim)
+        .map(|(&r, row)| {
+            cited_candidate
+                .iter()
+                .zip(row)
+                .map(|(&c, s)| s + epsilon * rouge.f1(&reference[r].text, &candidate[c].text))
+                .collect()
+        })
+        .collect();
+    (weights, c_sim)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -317,6 +403,7 @@ mod tests {
             similarity: "rougeL".into(),
             threshold: 0.5,
             generalized,
+            generalized_match: GeneralizedMatch::Citations,
         }
     }
 
@@ -389,6 +476,64 @@ mod tests {
     }
 
     #[test]
+    fn generalized_fresco_matches_on_citations_so_swapped_citations_fail() {
+        // The candidate states both holdings but attaches each to the other's case.
+        let reference = claims(
+            "An officer who exercises control over plan assets is a fiduciary. \
+             Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir. 1995). \
+             A denial of benefits is reviewed de novo unless the plan grants discretion. \
+             Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101, 115 (1989).",
+        );
+        let swapped = claims(
+            "An officer who exercises control over plan assets is a fiduciary. \
+             Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101, 115 (1989). \
+             A denial of benefits is reviewed de novo unless the plan grants discretion. \
+             Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir. 1995).",
+        );
+        assert_eq!(reference.len(), 2, "{reference:?}");
+        let paper = score(&reference, &swapped, &settings(true), &mut rouge_l);
+        assert_eq!(paper.score("fresco"), Some(0.0));
+        assert_eq!(
+            paper.details["matrix"]["assignment"],
+            json!([[0, 1], [1, 0]])
+        );
+        assert_eq!(paper.details["matrix"]["c_sim"][0][1], 1.0);
+        assert_eq!(paper.details["matrix"]["match_on"], "citations");
+        let claims_match = FrescoSettings {
+            generalized_match: GeneralizedMatch::Claims,
+            ..settings(true)
+        };
+        let version_1 = score(&reference, &swapped, &claims_match, &mut rouge_l);
+        assert_eq!(version_1.score("fresco"), Some(1.0));
+        // Correct citations score 1 either way; only matched pairs are compared.
+        let same = score(&reference, &reference, &settings(true), &mut rouge_l);
+        assert_eq!(same.score("fresco"), Some(1.0));
+        assert_eq!(same.details["judged_pairs"], 2);
+    }
+
+    #[test]
+    fn generalized_fresco_breaks_citation_ties_by_the_claims() {
+        // Two claims cite the same case on both sides; the matching pairs each with its own restatement.
+        let text = "An officer who exercises control over plan assets is a fiduciary. \
+             Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir. 1995). \
+             Corporate office does not exempt a fiduciary from liability. \
+             Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1460 (9th Cir. 1995).";
+        let reference = claims(text);
+        let mut reversed = reference.clone();
+        reversed.reverse();
+        let report = score(&reference, &reversed, &settings(true), &mut rouge_l);
+        assert_eq!(report.score("fresco"), Some(1.0));
+    }
+
+    #[test]
+    fn saved_settings_without_the_match_option_keep_version_1() {
+        let mut saved = serde_json::to_value(settings(true)).unwrap();
+        saved.as_object_mut().unwrap().remove("generalized_match");
+        let saved: FrescoSettings = serde_json::from_value(saved).unwrap();
+        assert_eq!(saved.generalized_match, GeneralizedMatch::Claims);
+    }
+
+    #[test]
     fn generalized_fresco_matches_claims_without_shared_citations() {
         let reference = [
             claim("officers are liable for plan losses", &["A"]),
@@ -398,7 +543,11 @@ mod tests {
             claim("directors are not liable", &["X"]),
             claim("officers are liable for plan losses", &["Y"]),
         ];
-        let report = score(&reference, &candidate, &settings(true), &mut rouge_l);
+        let claims_match = FrescoSettings {
+            generalized_match: GeneralizedMatch::Claims,
+            ..settings(true)
+        };
+        let report = score(&reference, &candidate, &claims_match, &mut rouge_l);
         assert_eq!(report.score(&report.metric), Some(1.0));
         assert_eq!(report.details["pairs"][0]["best_candidate"], 1);
         assert_eq!(
