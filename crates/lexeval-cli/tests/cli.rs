@@ -200,3 +200,29 @@ fn generalized_fresco_matches_citations_unless_told_to_match_claims() {
         serde_json::json!(1.0)
     );
 }
+
+#[test]
+fn decompscore_from_precomputed_judgements_needs_no_endpoint() {
+    let lines = [
+        r#"{"passage": "marbury", "sentence": "Marbury v. Madison (1803) established judicial review.", "subclaim": "Marbury v. Madison was decided in 1803.", "supported": true}"#,
+        r#"{"passage": "marbury", "sentence": "Marbury v. Madison (1803) established judicial review.", "subclaim": "Marbury v. Madison established judicial review.", "supported": true}"#,
+        r#"{"passage": "gideon", "sentence": "Gideon v. Wainwright (1963) guaranteed counsel.", "subclaim": "Gideon v. Wainwright was decided by Congress.", "supported": false}"#,
+    ];
+    let out = lexeval()
+        .args(["decompscore", "-", "--precomputed", "--json"])
+        .write_stdin(lines.join("\n"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // (2 + 0) / 2 passages.
+    assert_eq!(
+        report["scores"][0],
+        serde_json::json!({"name": "decompscore", "value": 1.0})
+    );
+    assert_eq!(report["settings"]["precomputed"], true);
+}

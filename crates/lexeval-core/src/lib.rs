@@ -7,6 +7,7 @@ pub mod casefacts;
 pub mod checks;
 pub mod citations;
 pub mod claims;
+pub mod decompscore;
 pub mod embedded;
 pub mod fresco;
 pub mod jsonl;
