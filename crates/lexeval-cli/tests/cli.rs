@@ -226,3 +226,45 @@ fn decompscore_from_precomputed_judgements_needs_no_endpoint() {
     );
     assert_eq!(report["settings"]["precomputed"], true);
 }
+
+#[test]
+fn calibrate_chooses_the_rouge_l_default_and_scores_a_fixed_threshold() {
+    let pairs = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/calibration/legal_claim_pairs.jsonl"
+    );
+    let report = |extra: &[&str]| -> serde_json::Value {
+        let out = lexeval()
+            .args([
+                "calibrate",
+                "--json",
+                "--pairs",
+                pairs,
+                "--similarity",
+                "rougeL",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let chosen = report(&[]);
+    let threshold = chosen["scores"][0]["value"].as_f64().unwrap();
+    assert!((threshold - 0.40).abs() < 0.005, "{threshold}");
+    assert_eq!(chosen["details"]["labels"]["full"], 16);
+    // A threshold above every paraphrase misses them all: recall 0.
+    let strict = report(&["--threshold", "0.99"]);
+    assert_eq!(strict["metric"], "step2");
+    let recall = strict["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "reference_recall")
+        .unwrap();
+    assert_eq!(recall["value"], serde_json::json!(0.0));
+}

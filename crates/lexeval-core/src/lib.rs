@@ -3,6 +3,7 @@
 //! No web, no file or network I/O, no model runtime: everything here runs the same natively and in wasm.
 
 pub mod bm25;
+pub mod calibrate;
 pub mod casefacts;
 pub mod checks;
 pub mod citations;
@@ -20,4 +21,5 @@ pub mod rouge;
 pub mod share;
 pub mod shipped_model;
 pub mod stats;
+pub mod thresholds;
 pub mod uscore;

@@ -74,7 +74,7 @@ fn score_with(
 ) -> ScoreReport {
     let settings = FrescoSettings {
         similarity: args.pair.similarity.name().to_string(),
-        threshold: args.pair.threshold,
+        threshold: args.pair.threshold(),
         generalized: args.generalized,
         generalized_match: match args.generalized_match {
             MatchArg::Citations => GeneralizedMatch::Citations,

@@ -68,7 +68,7 @@ pub fn run(args: Args) -> Result<()> {
     };
     let settings = PointwiseSettings {
         similarity: args.pair.similarity.name().into(),
-        threshold: args.pair.threshold,
+        threshold: args.pair.threshold(),
         assignment: match args.assign {
             AssignArg::Greedy => Assignment::Greedy,
             AssignArg::Optimal => Assignment::Optimal,
