@@ -277,16 +277,17 @@ fn generalized(
         }
         value.ok()
     };
-    let (weights, c_sim, similarities) = match settings.generalized_match {
+    let (assignment, c_sim, similarities) = match settings.generalized_match {
         GeneralizedMatch::Citations => {
             let (weights, c_sim) =
                 citation_weights(reference, candidate, &cited_reference, &cited_candidate);
+            let assignment = max_weight_assignment(&weights);
             // B-SIM is needed for the matched pairs only (one LLM call each with the LLM judge).
             let mut similarities = vec![vec![None; cited_candidate.len()]; cited_reference.len()];
-            for (i, j) in max_weight_assignment(&weights) {
+            for &(i, j) in &assignment {
                 similarities[i][j] = similarity_of(cache, cited_reference[i], cited_candidate[j]);
             }
-            (weights, Some(c_sim), similarities)
+            (assignment, Some(c_sim), similarities)
         }
         GeneralizedMatch::Claims => {
             let similarities: Vec<Vec<Option<f64>>> = cited_reference
@@ -299,14 +300,13 @@ fn generalized(
                 })
                 .collect();
             // A failed similarity weighs nothing in the matching; if matched anyway, it is unjudged.
-            let weights = similarities
+            let weights: Vec<Vec<f64>> = similarities
                 .iter()
                 .map(|row| row.iter().map(|s| s.unwrap_or(0.0)).collect())
                 .collect();
-            (weights, None, similarities)
+            (max_weight_assignment(&weights), None, similarities)
         }
     };
-    let assignment = max_weight_assignment(&weights);
     let mut matrix = json!({
         "reference_claims": cited_reference,
         "candidate_claims": cited_candidate,
