@@ -180,6 +180,7 @@ pub async fn brief_check(
         similarity: settings.similarity.id().to_string(),
         threshold: settings.threshold,
         generalized: settings.generalized,
+        generalized_match: Default::default(),
     };
     let job = CheckJob::Brief {
         reference: reference.to_string(),

@@ -36,6 +36,9 @@ enum Command {
     Assign(commands::assign::Args),
     /// Pointwise recall and precision of a candidate summary (Tan et al.), with per-point weights.
     Pointwise(commands::pointwise::Args),
+    /// Choose a similarity's match threshold from labelled pairs (max reference point based F1), or score one
+    /// (A.7 pairwise and reference point based precision, recall, F1).
+    Calibrate(commands::calibrate::Args),
     /// Correlate metric scores with human scores: Pearson, Spearman, Kendall at three levels, and RMSE.
     Correlate(commands::correlate::Args),
     /// CaseFacts: Evidence Score, Verdict Accuracy, Verdict Score, per class and confusion matrix.
@@ -65,6 +68,7 @@ fn main() {
         Command::Fresco(args) => commands::fresco::run(args),
         Command::Assign(args) => commands::assign::run(args),
         Command::Pointwise(args) => commands::pointwise::run(args),
+        Command::Calibrate(args) => commands::calibrate::run(args),
         Command::Correlate(args) => commands::correlate::run(args),
         Command::Casefacts(args) => commands::casefacts::run(args),
         Command::Retrieve(args) => commands::retrieve::run(args),

@@ -102,3 +102,169 @@ fn pointwise_defaults_to_the_pages_rouge_l_and_takes_rouge_2() {
         default["details"]["similarity"]
     );
 }
+
+#[test]
+fn pointwise_takes_points_per_paragraph_and_the_other_relevant_option() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    // A.2: the court restates a background point; the candidate makes it once.
+    let point = "The appellant failed to claim financial relief under the foreign law.";
+    let reference = serde_json::json!([
+        {"paragraph": point, "points": [point]},
+        {"paragraph": format!("As noted, {point}"), "points": [point]},
+    ]);
+    let candidate = serde_json::json!([{"paragraph": point, "points": [point]}]);
+    std::fs::write(dir.join("points-r.json"), reference.to_string()).unwrap();
+    std::fs::write(dir.join("points-c.json"), candidate.to_string()).unwrap();
+    std::fs::write(dir.join("points-text.txt"), point).unwrap();
+    let recall = |extra: &[&str]| -> serde_json::Value {
+        let out = lexeval()
+            .current_dir(dir)
+            .args([
+                "pointwise",
+                "--json",
+                "-r",
+                "points-text.txt",
+                "-c",
+                "points-text.txt",
+            ])
+            .args([
+                "--reference-points",
+                "points-r.json",
+                "--candidate-points",
+                "points-c.json",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(
+            report["details"]["reference_points"]
+                .as_array()
+                .unwrap()
+                .len(),
+            2
+        );
+        report["scores"][0]["value"].clone()
+    };
+    assert_eq!(recall(&[]), serde_json::json!(0.5));
+    assert_eq!(
+        recall(&["--other-relevant", "partial"]),
+        serde_json::json!(0.75)
+    );
+}
+
+#[test]
+fn generalized_fresco_matches_citations_unless_told_to_match_claims() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let reference = "An officer who exercises control over plan assets is a fiduciary. \
+        Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir. 1995). \
+        A denial of benefits is reviewed de novo unless the plan grants discretion. \
+        Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101, 115 (1989).";
+    let swapped = "An officer who exercises control over plan assets is a fiduciary. \
+        Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101, 115 (1989). \
+        A denial of benefits is reviewed de novo unless the plan grants discretion. \
+        Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir. 1995).";
+    std::fs::write(dir.join("swapped-r.txt"), reference).unwrap();
+    std::fs::write(dir.join("swapped-c.txt"), swapped).unwrap();
+    let fresco = |extra: &[&str]| -> serde_json::Value {
+        let out = lexeval()
+            .current_dir(dir)
+            .args([
+                "fresco",
+                "--generalized",
+                "--json",
+                "-r",
+                "swapped-r.txt",
+                "-c",
+                "swapped-c.txt",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        report["score"].clone()
+    };
+    assert_eq!(fresco(&[]), serde_json::json!(0.0));
+    assert_eq!(
+        fresco(&["--generalized-match", "claims"]),
+        serde_json::json!(1.0)
+    );
+}
+
+#[test]
+fn decompscore_from_precomputed_judgements_needs_no_endpoint() {
+    let lines = [
+        r#"{"passage": "marbury", "sentence": "Marbury v. Madison (1803) established judicial review.", "subclaim": "Marbury v. Madison was decided in 1803.", "supported": true}"#,
+        r#"{"passage": "marbury", "sentence": "Marbury v. Madison (1803) established judicial review.", "subclaim": "Marbury v. Madison established judicial review.", "supported": true}"#,
+        r#"{"passage": "gideon", "sentence": "Gideon v. Wainwright (1963) guaranteed counsel.", "subclaim": "Gideon v. Wainwright was decided by Congress.", "supported": false}"#,
+    ];
+    let out = lexeval()
+        .args(["decompscore", "-", "--precomputed", "--json"])
+        .write_stdin(lines.join("\n"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // (2 + 0) / 2 passages.
+    assert_eq!(
+        report["scores"][0],
+        serde_json::json!({"name": "decompscore", "value": 1.0})
+    );
+    assert_eq!(report["settings"]["precomputed"], true);
+}
+
+#[test]
+fn calibrate_chooses_the_rouge_l_default_and_scores_a_fixed_threshold() {
+    let pairs = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/calibration/legal_claim_pairs.jsonl"
+    );
+    let report = |extra: &[&str]| -> serde_json::Value {
+        let out = lexeval()
+            .args([
+                "calibrate",
+                "--json",
+                "--pairs",
+                pairs,
+                "--similarity",
+                "rougeL",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let chosen = report(&[]);
+    let threshold = chosen["scores"][0]["value"].as_f64().unwrap();
+    assert!((threshold - 0.40).abs() < 0.005, "{threshold}");
+    assert_eq!(chosen["details"]["labels"]["full"], 16);
+    // A threshold above every paraphrase misses them all: recall 0.
+    let strict = report(&["--threshold", "0.99"]);
+    assert_eq!(strict["metric"], "step2");
+    let recall = strict["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "reference_recall")
+        .unwrap();
+    assert_eq!(recall["value"], serde_json::json!(0.0));
+}

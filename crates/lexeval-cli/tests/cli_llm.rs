@@ -261,3 +261,131 @@ fn legalsearchqa_judge_rates_each_answer_by_majority() {
         .unwrap()
         .contains("Statute of frauds."));
 }
+
+/// Answers "Yes" to every prompt except those containing `failing`, which get HTTP 500 (after retries, a
+/// failed judgement).
+fn serve_failing_on(failing: &'static str) -> String {
+    let server = tiny_http::Server::http("127.0.0.1:0").unwrap();
+    let port = server.server_addr().to_ip().unwrap().port();
+    std::thread::spawn(move || {
+        for mut request in server.incoming_requests() {
+            let mut body = String::new();
+            request.as_reader().read_to_string(&mut body).unwrap();
+            let response = if body.contains(failing) {
+                tiny_http::Response::from_string("upstream overloaded").with_status_code(500)
+            } else {
+                let reply = json!({"choices": [{"message": {"content": "Same holding. Yes"}}]});
+                tiny_http::Response::from_string(reply.to_string())
+            };
+            let _ = request.respond(response);
+        }
+    });
+    format!("http://127.0.0.1:{port}/v1")
+}
+
+/// `lexeval fresco --similarity llm --json` on two briefs against `endpoint`.
+fn fresco_report_with(endpoint: &str, name: &str, reference: &str, candidate: &str) -> Value {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let (r, c) = (
+        dir.join(format!("{name}-r.txt")),
+        dir.join(format!("{name}-c.txt")),
+    );
+    std::fs::write(&r, reference).unwrap();
+    std::fs::write(&c, candidate).unwrap();
+    let out = Command::cargo_bin("lexeval")
+        .unwrap()
+        .args(["fresco", "--similarity", "llm", "--json", "-r"])
+        .arg(&r)
+        .arg("-c")
+        .arg(&c)
+        .args(["--endpoint", endpoint, "--model", "m"])
+        .env("LEXEVAL_API_KEY", KEY)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains(KEY));
+    serde_json::from_str(&text).unwrap()
+}
+
+const TWO_AUTHORITIES: &str = "Fees are discretionary. Hardt v. Reliance, 560 U.S. 242 (2010). \
+    A denial of benefits is reviewed de novo. Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101 (1989).";
+
+#[test]
+fn fresco_is_null_with_the_first_error_when_every_llm_judgement_fails() {
+    let report = fresco_report_with(
+        &serve_failing_on("Generated"),
+        "all-fail",
+        TWO_AUTHORITIES,
+        TWO_AUTHORITIES,
+    );
+    assert_eq!(report["score"], Value::Null);
+    let reason = report["scores"][0]["null_reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("every LLM judgement failed: "),
+        "{reason}"
+    );
+    assert!(reason.contains("500"), "{reason}");
+    assert_eq!(report["details"]["failed_pairs"], 2);
+    assert_eq!(report["details"]["judged_pairs"], 0);
+}
+
+#[test]
+fn fresco_scores_the_judged_half_and_notes_the_failed_one() {
+    let report = fresco_report_with(
+        &serve_failing_on("de novo"),
+        "half-fail",
+        TWO_AUTHORITIES,
+        TWO_AUTHORITIES,
+    );
+    assert_eq!(report["score"], json!(1.0));
+    let note = report["scores"][0]["note"].as_str().unwrap();
+    assert!(
+        note.starts_with("over 1 of 2 reference pairs: 1 LLM judgement failed"),
+        "{note}"
+    );
+    assert_eq!(report["details"]["failed_pairs"], 1);
+    assert_eq!(report["details"]["judged_pairs"], 1);
+    assert_eq!(report["details"]["unjudged_reference_pairs"], 1);
+}
+
+#[test]
+fn pointwise_llm_failures_leave_points_unjudged_not_unmatched() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let summary = "The court granted the motion to dismiss. The claim was time-barred under ERISA.";
+    std::fs::write(dir.join("pw-fail.txt"), summary).unwrap();
+    let out = Command::cargo_bin("lexeval")
+        .unwrap()
+        .current_dir(dir)
+        .args([
+            "pointwise",
+            "--similarity",
+            "llm",
+            "--json",
+            "-r",
+            "pw-fail.txt",
+            "-c",
+            "pw-fail.txt",
+        ])
+        .args(["--endpoint", &serve_failing_on("point"), "--model", "m"])
+        .env("LEXEVAL_API_KEY", KEY)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let recall = &report["scores"][0];
+    assert_eq!(recall["value"], Value::Null);
+    assert!(recall["null_reason"]
+        .as_str()
+        .unwrap()
+        .starts_with("every LLM judgement failed"));
+    assert_eq!(report["details"]["failed_pairs"], 4);
+}

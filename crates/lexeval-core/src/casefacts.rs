@@ -4,7 +4,9 @@
 //!   predicted case set and the gold set, set to 0 when Recall@5 < 0.5.
 //! - evidence_score_recall: the paper's text (§ "Assessing Retrieval Quality"), recall instead of F1, with the
 //!   same Recall@5 gate.
-//! - verdict_accuracy: predicted verdict equals the gold label; verdict_score: evidence_score × correct.
+//! - verdict_accuracy: predicted verdict equals the gold label; verdict_score: evidence_score × correct (the
+//!   released code); verdict_score_recall: evidence_score_recall × correct (the paper's text, §
+//!   "Assessing Verdict Reliability": the product of the recall-based Evidence Score and Verdict Accuracy).
 //!
 //! Case names are compared after normalisation: lower case, "&" → "and", "vs." → "v.", every run of
 //! non-alphanumeric characters → one space ("Continental T. V., Inc." = "continental t v inc").
@@ -142,6 +144,7 @@ pub fn score(gold: &[GoldClaim], predictions: &[Prediction]) -> ScoreReport {
             "recall_at_5": recall_at(&predicted, &gold_cases, 5),
             "evidence_score": evidence_f1, "evidence_score_recall": evidence_recall,
             "verdict_correct": correct == 1.0, "verdict_score": evidence_f1 * correct,
+            "verdict_score_recall": evidence_recall * correct,
             "missing_prediction": prediction.is_none(),
         }));
     }
@@ -166,6 +169,11 @@ pub fn score(gold: &[GoldClaim], predictions: &[Prediction]) -> ScoreReport {
     );
     push_mean(&mut report, "verdict_accuracy", correct(&rows));
     push_mean(&mut report, "verdict_score", metric(&rows, "verdict_score"));
+    push_mean(
+        &mut report,
+        "verdict_score_recall",
+        metric(&rows, "verdict_score_recall"),
+    );
     let per_class: BTreeMap<&str, serde_json::Value> = VERDICTS
         .iter()
         .map(|label| {
@@ -173,6 +181,8 @@ pub fn score(gold: &[GoldClaim], predictions: &[Prediction]) -> ScoreReport {
             (*label, json!({
                 "claims": class.len(), "verdict_accuracy": correct(&class),
                 "evidence_score": metric(&class, "evidence_score"), "verdict_score": metric(&class, "verdict_score"),
+                "evidence_score_recall": metric(&class, "evidence_score_recall"),
+                "verdict_score_recall": metric(&class, "verdict_score_recall"),
             }))
         })
         .collect();
@@ -233,11 +243,44 @@ mod tests {
         assert!((report.score("evidence_score_recall").unwrap() - (1.0 + 0.5) / 3.0).abs() < 1e-12);
         assert!((report.score("verdict_accuracy").unwrap() - 1.0 / 3.0).abs() < 1e-12);
         assert!((report.score("verdict_score").unwrap() - f1 / 3.0).abs() < 1e-12);
+        // The paper's Verdict Score: only A's verdict is right, with evidence recall 1 → 1/3.
+        assert!((report.score("verdict_score_recall").unwrap() - 1.0 / 3.0).abs() < 1e-12);
         assert_eq!(report.details["confusion"]["OVERRULED"]["REFUTED"], 1);
         assert_eq!(report.details["confusion"]["REFUTED"]["MISSING"], 1);
         assert_eq!(
             report.details["per_class"]["SUPPORTED"]["verdict_accuracy"],
             1.0
+        );
+    }
+
+    #[test]
+    fn paper_worked_example_right_verdict_with_half_the_evidence_scores_half() {
+        // Sealy's overruling: gold evidence is Sealy and Topco; the model finds Sealy only (Recall@5 = 0.5
+        // passes the gate) among three predictions and gets the verdict right.
+        let gold = [gold(
+            "Horizontal territorial restrictions among competitors are per se illegal.",
+            &[
+                "United States v. Sealy, Inc.",
+                "United States v. Topco Associates, Inc.",
+            ],
+            "Overruled",
+        )];
+        let predictions = [prediction(
+            "Horizontal territorial restrictions among competitors are per se illegal.",
+            &[
+                "United States v. Sealy, Inc.",
+                "White Motor Co. v. United States",
+                "Continental T. V., Inc. v. GTE Sylvania Inc.",
+            ],
+            "OVERRULED",
+        )];
+        let report = score(&gold, &predictions);
+        // Recall 1/2 → 0.5; F1 with precision 1/3: 2·(1/3)(1/2)/(5/6) = 0.4.
+        assert_eq!(report.score("verdict_score_recall"), Some(0.5));
+        assert!((report.score("verdict_score").unwrap() - 0.4).abs() < 1e-12);
+        assert_eq!(
+            report.details["per_class"]["OVERRULED"]["verdict_score_recall"],
+            0.5
         );
     }
 

@@ -263,6 +263,7 @@ mod tests {
             similarity: "rougeL".into(),
             threshold: 0.5,
             generalized: false,
+            generalized_match: Default::default(),
         }
     }
 

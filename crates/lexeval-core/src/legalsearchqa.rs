@@ -24,7 +24,9 @@ pub struct Question {
     pub difficulty: String,
 }
 
-/// One prediction: the chosen answer as a 0-based index, a letter ("B") or the choice's text.
+/// One prediction: the chosen answer as a 0-based index (a JSON number, like `Question::gold`), or as text
+/// a model wrote: a letter ("B", "(B)", "B.", "b)"), a 1-based choice number ("2", "(2)", "2.") or the
+/// choice's text.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Prediction {
     pub id: String,
@@ -36,25 +38,39 @@ pub struct Prediction {
 }
 
 /// The 0-based choice an answer names, if it names one.
+///
+/// A JSON number is a 0-based index, as in the data set's `gold` field. Text is read as a model writes it:
+/// the choice's own text first (so a choice that is itself "3" or "B" is found as written), then one
+/// letter (A = first choice) or a number counted from 1 ("3" = third choice: models and people number
+/// options from 1, and "0" names no choice), either one optionally in brackets or followed by "." or ":".
 pub fn chosen_index(answer: &serde_json::Value, choices: &[String]) -> Option<usize> {
-    match answer {
-        serde_json::Value::Number(n) => n
-            .as_u64()
-            .map(|i| i as usize)
-            .filter(|&i| i < choices.len()),
+    let index = match answer {
+        serde_json::Value::Number(n) => usize::try_from(n.as_u64()?).ok()?,
         serde_json::Value::String(s) => {
             let s = s.trim();
-            let letter = s.trim_end_matches([')', '.']).to_uppercase();
-            if letter.len() == 1 && ("A".."E").contains(&letter.as_str()) {
-                let index = usize::from(letter.as_bytes()[0] - b'A');
-                return (index < choices.len()).then_some(index);
-            }
-            choices
+            if let Some(i) = choices
                 .iter()
                 .position(|c| c.trim().eq_ignore_ascii_case(s))
+            {
+                return Some(i);
+            }
+            let label = s
+                .trim_start_matches(['(', '['])
+                .trim_end_matches([')', ']', '.', ':'])
+                .trim();
+            match label.as_bytes() {
+                [letter] if letter.is_ascii_alphabetic() => {
+                    usize::from(letter.to_ascii_uppercase() - b'A')
+                }
+                digits if !digits.is_empty() && digits.iter().all(u8::is_ascii_digit) => {
+                    label.parse::<usize>().ok()?.checked_sub(1)?
+                }
+                _ => return None,
+            }
         }
-        _ => None,
-    }
+        _ => return None,
+    };
+    (index < choices.len()).then_some(index)
 }
 
 pub fn score(questions: &[Question], predictions: &[Prediction]) -> ScoreReport {
@@ -161,5 +177,30 @@ mod tests {
         assert_eq!(report.details["breakdown"][0]["accuracy"], 1.0);
         assert_eq!(chosen_index(&json!("b)"), &questions[0].choices), Some(1));
         assert_eq!(chosen_index(&json!(7), &questions[0].choices), None);
+    }
+
+    #[test]
+    fn letters_in_brackets_and_one_based_numbers_name_choices() {
+        // L-MARS style question with four options; the gold answer is the fourth, (D).
+        let choices: Vec<String> = [
+            "The tenant may withhold rent without notice.",
+            "The landlord may evict without a court order.",
+            "The lease is void for want of a writing.",
+            "The tenant must give written notice and a reasonable time to repair.",
+        ]
+        .map(String::from)
+        .to_vec();
+        for answer in ["(D)", "D.", "d)", "[D]", "D:", "4", "(4)", "4."] {
+            assert_eq!(chosen_index(&json!(answer), &choices), Some(3), "{answer}");
+        }
+        // A JSON number is 0-based like `gold`; text numbers count from 1, so "0" and "5" name nothing.
+        assert_eq!(chosen_index(&json!(3), &choices), Some(3));
+        for answer in ["0", "5", "(E)", "DD", "", "-1"] {
+            assert_eq!(chosen_index(&json!(answer), &choices), None, "{answer}");
+        }
+        // A choice whose text is a number is found as written.
+        let counts: Vec<String> = ["1", "3", "5", "9"].map(String::from).to_vec();
+        assert_eq!(chosen_index(&json!("3"), &counts), Some(1));
+        assert_eq!(chosen_index(&json!("4"), &counts), Some(3));
     }
 }

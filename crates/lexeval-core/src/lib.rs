@@ -3,13 +3,16 @@
 //! No web, no file or network I/O, no model runtime: everything here runs the same natively and in wasm.
 
 pub mod bm25;
+pub mod calibrate;
 pub mod casefacts;
 pub mod checks;
 pub mod citations;
 pub mod claims;
+pub mod decompscore;
 pub mod embedded;
 pub mod fresco;
 pub mod jsonl;
+pub mod judged;
 pub mod legalsearchqa;
 pub mod matching;
 pub mod pointwise;
@@ -18,4 +21,5 @@ pub mod rouge;
 pub mod share;
 pub mod shipped_model;
 pub mod stats;
+pub mod thresholds;
 pub mod uscore;

@@ -1,15 +1,21 @@
 //! Pointwise evaluation of long legal summaries (Tan et al.): the reference and candidate summaries are split
-//! into points, each reference point is compared with its top-5 candidate points, pairs at or above a
-//! similarity threshold match, a 1-1 assignment resolves candidates matching several references (the greedy
-//! algorithm of appendix A.5, or an optimal assignment), and recall weights reference points by their lemmas
-//! (A.3).
+//! into points, every (reference, candidate) pair at or above a similarity threshold matches (§5.2.1; the
+//! top-5 pre-selection of §5.2.3 is the LLM judge's, see [`preselect`]), a 1-1 assignment resolves candidates
+//! matching several references (the greedy algorithm of appendix A.5, or an optimal assignment), and recall
+//! weights reference points by their lemmas (A.3), per paragraph when the points come with their paragraphs.
 //!
 //! Lemmas: lexeval approximates a lemma by the NLTK Porter stem of each rouge-score token (lower-case ASCII
-//! words and numbers), the same normalisation as ROUGE with stemming; it needs no dictionary in the page.
-//! Partial matches: a reference point whose threshold matches were all assigned to other reference points
-//! (the paper's "other relevant match") counts `partial_credit` (0.5), as A.3's partial matches do.
+//! words and numbers), the same normalisation as ROUGE with stemming. A stem is used on purpose: a
+//! lemmatiser needs a dictionary and a part-of-speech tagger (megabytes in the page's wasm) and would make
+//! the weights disagree with the ROUGE similarity that matches the points; the weights only count how often
+//! a word recurs, for which a stem groups the same inflections a lemma does ("held"/"holds" aside).
+//! Credit (§5.3, A.3): a reference point with an assigned match counts 1. A reference point whose matches all
+//! went to other reference points (the paper's "other relevant match") counts 0 as in the paper (only
+//! assigned matches cover a point), or `partial_credit` (0.5) with [`OtherRelevant::Partial`], lexeval's
+//! metric version 1.
 
 use crate::citations::split_sentences;
+use crate::judged::{Coverage, Judgements};
 use crate::matching::max_weight_assignment;
 use crate::report::{Score, ScoreReport};
 use crate::rouge::{tokenize::tokenize, PairwiseF1, RougeType, Tokenizer};
@@ -17,7 +23,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet};
 
-pub const METRIC_VERSION: &str = "1";
+/// 2: all threshold pairs match (no top-k outside the LLM judge), "other relevant" matches earn nothing by
+/// default, easiness on stemmed tokens.
+pub const METRIC_VERSION: &str = "2";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -33,11 +41,29 @@ pub struct PointwiseSettings {
     /// Name of the similarity behind the matrix (e.g. "rouge1", "embedding"), recorded in the report.
     pub similarity: String,
     pub threshold: f64,
-    /// Candidate points pre-selected per reference point (5 in the paper).
+    /// Candidate points the LLM judge is asked about per reference point (5 in the paper, §5.2.3).
     pub top_k: usize,
     pub assignment: Assignment,
-    /// Credit of a reference point with only partial ("other relevant") matches.
+    /// A.3's factor for a reference point with partial matches only (0.5).
     pub partial_credit: f64,
+    /// What a reference point whose matches were all assigned to other reference points earns.
+    #[serde(default = "metric_version_1_other_relevant")]
+    pub other_relevant: OtherRelevant,
+}
+
+/// Credit of a reference point whose threshold matches were all assigned to other reference points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OtherRelevant {
+    /// Nothing: the paper's recall counts reference points with an (assigned) match (§5.3).
+    Unmatched,
+    /// `partial_credit`, as if it were a partial match (lexeval's metric version 1).
+    Partial,
+}
+
+/// Settings saved before `other_relevant` existed were scored as partial matches, so they keep it.
+fn metric_version_1_other_relevant() -> OtherRelevant {
+    OtherRelevant::Partial
 }
 
 impl Default for PointwiseSettings {
@@ -48,6 +74,7 @@ impl Default for PointwiseSettings {
             top_k: 5,
             assignment: Assignment::Greedy,
             partial_credit: 0.5,
+            other_relevant: OtherRelevant::Unmatched,
         }
     }
 }
@@ -65,8 +92,31 @@ fn lemmas(text: &str) -> Vec<String> {
     tokenize(text, true, Tokenizer::RougeScore)
 }
 
-/// A.3: W_p = Σ_{l∈p} W_l / Σ_p Σ_{l∈p} W_l with W_l = min(N_l,para / N_l,points, 1) when l is in the paragraph.
+/// A reference paragraph and the points extracted from it, when Step 1's points are supplied.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Paragraph {
+    pub paragraph: String,
+    pub points: Vec<String>,
+}
+
+/// A.3: W_p = Σ_{l∈p} W_l / Σ_p Σ_{l∈p} W_l with W_l = min(N_l,para / N_l,points, 1) when l is in the paragraph;
+/// the whole summary as one paragraph.
 pub fn point_weights(paragraph: &str, points: &[String]) -> Vec<f64> {
+    normalised(lemma_sums(paragraph, points))
+}
+
+/// A.3 with each lemma counted against the paragraph its point came from, normalised over all points.
+pub fn paragraph_weights(paragraphs: &[Paragraph]) -> Vec<f64> {
+    normalised(
+        paragraphs
+            .iter()
+            .flat_map(|p| lemma_sums(&p.paragraph, &p.points))
+            .collect(),
+    )
+}
+
+/// Σ_{l∈p} W_l for each point of one paragraph.
+fn lemma_sums(paragraph: &str, points: &[String]) -> Vec<f64> {
     let mut in_paragraph: BTreeMap<String, f64> = BTreeMap::new();
     for lemma in lemmas(paragraph) {
         *in_paragraph.entry(lemma).or_default() += 1.0;
@@ -80,31 +130,26 @@ pub fn point_weights(paragraph: &str, points: &[String]) -> Vec<f64> {
         (Some(para), Some(pts)) => (para / pts).min(1.0),
         _ => 0.0,
     };
-    let raw: Vec<f64> = point_lemmas
+    point_lemmas
         .iter()
         .map(|ls| ls.iter().map(|l| lemma_weight(l)).sum())
-        .collect();
+        .collect()
+}
+
+fn normalised(raw: Vec<f64>) -> Vec<f64> {
     let total: f64 = raw.iter().sum();
     if total > 0.0 {
         raw.iter().map(|w| w / total).collect()
     } else {
-        vec![0.0; points.len()]
+        vec![0.0; raw.len()]
     }
 }
 
-/// Threshold matches among each reference point's top-k candidates: matches[r] = candidate indices.
-fn threshold_matches(similarity: &[Vec<f64>], top_k: usize, threshold: f64) -> Vec<Vec<usize>> {
+/// Every candidate at or above the threshold, per reference point: matches[r] = candidate indices.
+fn threshold_matches(similarity: &[Vec<f64>], threshold: f64) -> Vec<Vec<usize>> {
     similarity
         .iter()
-        .map(|row| {
-            let mut order: Vec<usize> = (0..row.len()).collect();
-            order.sort_by(|&a, &b| row[b].total_cmp(&row[a]).then(a.cmp(&b)));
-            order
-                .into_iter()
-                .take(top_k)
-                .filter(|&c| row[c] >= threshold)
-                .collect()
-        })
+        .map(|row| (0..row.len()).filter(|&c| row[c] >= threshold).collect())
         .collect()
 }
 
@@ -183,9 +228,10 @@ fn optimal_assignment(
 }
 
 /// Easiness (A.6) both ways: (mean over reference points of the best ROUGE-1 F1 against a candidate point,
-/// the same over candidate points). ROUGE-1 F1 is symmetric, so one matrix serves both directions.
+/// the same over candidate points). ROUGE-1 F1 is symmetric, so one matrix serves both directions. Tokens
+/// are stemmed as in matching and the A.3 weights: A.6 compares lemmas ("preserve the original lemmas").
 pub fn easiness(reference: &[String], candidate: &[String]) -> (Option<f64>, Option<f64>) {
-    let matrix = PairwiseF1::new(RougeType::N(1), false).matrix(reference, candidate);
+    let matrix = PairwiseF1::new(RougeType::N(1), true).matrix(reference, candidate);
     let mean =
         |best: Vec<f64>| (!best.is_empty()).then(|| best.iter().sum::<f64>() / best.len() as f64);
     let best_per_row = matrix
@@ -245,17 +291,38 @@ pub fn score(
     similarity: &[Vec<f64>],
     settings: &PointwiseSettings,
 ) -> ScoreReport {
+    let weights = point_weights(reference_paragraph, reference_points);
+    score_weighted(
+        &weights,
+        (reference_points, candidate_points),
+        similarity,
+        settings,
+    )
+}
+
+/// [`score`] with given A.3 weights of the reference points (e.g. [`paragraph_weights`]).
+pub fn score_weighted(
+    weights: &[f64],
+    (reference_points, candidate_points): (&[String], &[String]),
+    similarity: &[Vec<f64>],
+    settings: &PointwiseSettings,
+) -> ScoreReport {
     if let Some(reason) = shape_error(similarity, reference_points.len(), candidate_points.len()) {
         return skipped(settings, &reason);
     }
-    let matches = threshold_matches(similarity, settings.top_k, settings.threshold);
+    let matches = threshold_matches(similarity, settings.threshold);
     let assigned = match settings.assignment {
         Assignment::Greedy => greedy_assignment(&matches, similarity),
         Assignment::Optimal => optimal_assignment(&matches, similarity, candidate_points.len()),
     };
-    let matching = PointMatching { matches, assigned };
-    score_matching(
-        reference_paragraph,
+    let matching = PointMatching {
+        matches,
+        assigned,
+        judged_pairs: reference_points.len() * candidate_points.len(),
+        unjudged: Vec::new(),
+    };
+    score_matching_weighted(
+        weights,
         (reference_points, candidate_points),
         similarity,
         matching,
@@ -269,15 +336,23 @@ pub fn score(
 pub struct PointMatching {
     pub matches: Vec<Vec<usize>>,
     pub assigned: Vec<(usize, usize)>,
+    /// How many (reference, candidate) pairs were judged.
+    pub judged_pairs: usize,
+    /// `((reference, candidate), error)` for each pair whose judgement failed: unknown, not "no match".
+    pub unjudged: Vec<((usize, usize), String)>,
 }
 
 /// The top-k candidates of every reference point by similarity, as (reference, candidate) pairs: the
 /// pairs an LLM judge is asked about (§5.2.2 pre-selection).
 pub fn preselect(similarity: &[Vec<f64>], top_k: usize) -> Vec<(usize, usize)> {
-    threshold_matches(similarity, top_k, f64::NEG_INFINITY)
-        .into_iter()
+    similarity
+        .iter()
         .enumerate()
-        .flat_map(|(r, candidates)| candidates.into_iter().map(move |c| (r, c)))
+        .flat_map(|(r, row)| {
+            let mut order: Vec<usize> = (0..row.len()).collect();
+            order.sort_by(|&a, &b| row[b].total_cmp(&row[a]).then(a.cmp(&b)));
+            order.into_iter().take(top_k).map(move |c| (r, c))
+        })
         .collect()
 }
 
@@ -290,12 +365,35 @@ pub fn score_matching(
     matching: PointMatching,
     settings: &PointwiseSettings,
 ) -> ScoreReport {
+    let weights = point_weights(reference_paragraph, reference_points);
+    score_matching_weighted(
+        &weights,
+        (reference_points, candidate_points),
+        similarity,
+        matching,
+        settings,
+    )
+}
+
+/// [`score_matching`] with given A.3 weights of the reference points (e.g. [`paragraph_weights`]); weights
+/// of the wrong length give null scores with the reason.
+pub fn score_matching_weighted(
+    weights: &[f64],
+    (reference_points, candidate_points): (&[String], &[String]),
+    similarity: &[Vec<f64>],
+    matching: PointMatching,
+    settings: &PointwiseSettings,
+) -> ScoreReport {
     let (references, candidates) = (reference_points.len(), candidate_points.len());
+    if weights.len() != references {
+        return skipped(settings, "there must be one weight per reference point");
+    }
     let out_of_range = matching.matches.len() != references
         || matching.matches.iter().flatten().any(|&c| c >= candidates)
         || matching
             .assigned
             .iter()
+            .chain(matching.unjudged.iter().map(|(pair, _)| pair))
             .any(|&(r, c)| r >= references || c >= candidates);
     if let Some(reason) = shape_error(similarity, references, candidates) {
         return skipped(settings, &reason);
@@ -303,13 +401,18 @@ pub fn score_matching(
     if out_of_range {
         return skipped(settings, "the matching refers to points that do not exist");
     }
-    let PointMatching { matches, assigned } = matching;
+    let PointMatching {
+        matches,
+        assigned,
+        judged_pairs,
+        unjudged,
+    } = matching;
     let mut report = ScoreReport::new(
         "pointwise",
         METRIC_VERSION,
         serde_json::to_value(settings).unwrap_or_default(),
     );
-    let mut weights = point_weights(reference_paragraph, reference_points);
+    let mut weights = weights.to_vec();
     let weighting = if weights.iter().any(|&w| w > 0.0) || weights.is_empty() {
         "A.3 lemma weights"
     } else {
@@ -318,34 +421,92 @@ pub fn score_matching(
         "uniform: no lemma of any reference point occurs in the reference paragraph"
     };
     let assigned_reference: BTreeMap<usize, usize> = assigned.iter().copied().collect();
+    let assigned_candidate: BTreeSet<usize> = assigned.iter().map(|&(_, c)| c).collect();
     let credit: Vec<f64> = (0..reference_points.len())
         .map(|r| {
             if assigned_reference.contains_key(&r) {
                 1.0
-            } else if !matches[r].is_empty() {
+            } else if !matches[r].is_empty() && settings.other_relevant == OtherRelevant::Partial {
                 settings.partial_credit
             } else {
                 0.0
             }
         })
         .collect();
-    let recall = (!reference_points.is_empty())
-        .then(|| weights.iter().zip(&credit).map(|(w, c)| w * c).sum::<f64>());
-    let precision = (!candidate_points.is_empty())
-        .then(|| assigned.len() as f64 / candidate_points.len() as f64);
-    report.scores.push(recall.map_or_else(
-        || Score::null("pointwise_recall", "the reference has no points"),
-        |v| Score::new("pointwise_recall", v),
-    ));
-    report.scores.push(precision.map_or_else(
-        || Score::null("pointwise_precision", "the candidate has no points"),
-        |v| Score::new("pointwise_precision", v),
-    ));
-    report.scores.push(match (recall, precision) {
-        (Some(r), Some(p)) if r + p > 0.0 => Score::new("pointwise_f1", 2.0 * r * p / (r + p)),
-        (Some(_), Some(_)) => Score::new("pointwise_f1", 0.0),
+    // A point left unassigned while one of its pairs failed might have matched: it is not decided.
+    let mut judgements = Judgements::new(&settings.similarity);
+    (0..judged_pairs).for_each(|_| judgements.judged());
+    let mut open_reference = BTreeSet::new();
+    let mut open_candidate = BTreeSet::new();
+    for ((r, c), error) in &unjudged {
+        judgements.failed(error);
+        if !assigned_reference.contains_key(r) {
+            open_reference.insert(*r);
+        }
+        if !assigned_candidate.contains(c) {
+            open_candidate.insert(*c);
+        }
+    }
+    let decided_reference = |r: &usize| !open_reference.contains(r);
+    let decided_weight: f64 = (0..references)
+        .filter(decided_reference)
+        .map(|r| weights[r])
+        .sum();
+    let covered: f64 = (0..references)
+        .filter(decided_reference)
+        .map(|r| weights[r] * credit[r])
+        .sum();
+    let recall_coverage = Coverage {
+        decided: references - open_reference.len(),
+        total: references,
+        items: "reference points",
+    };
+    let precision_coverage = Coverage {
+        decided: candidates - open_candidate.len(),
+        total: candidates,
+        items: "candidate points",
+    };
+    let recall = judgements.score(
+        "pointwise_recall",
+        if decided_weight > 0.0 {
+            covered / decided_weight
+        } else {
+            0.0
+        },
+        recall_coverage,
+        "the reference has no points",
+    );
+    let precision = judgements.score(
+        "pointwise_precision",
+        assigned.len() as f64 / precision_coverage.decided as f64,
+        precision_coverage,
+        "the candidate has no points",
+    );
+    let f1 = match (recall.value, precision.value) {
+        (Some(r), Some(p)) => {
+            let f1 = Score::new(
+                "pointwise_f1",
+                if r + p > 0.0 {
+                    2.0 * r * p / (r + p)
+                } else {
+                    0.0
+                },
+            );
+            match recall.note.as_ref().or(precision.note.as_ref()) {
+                Some(_) => f1.with_note("over the decided points of recall and precision"),
+                None => f1,
+            }
+        }
         _ => Score::null("pointwise_f1", "recall or precision is undefined"),
-    });
+    };
+    report.scores.extend([recall, precision, f1]);
+    // Precision side: generated points nothing in the reference matches (those left open by a failed
+    // judgement are not known to be unsupported).
+    let supported: BTreeSet<usize> = matches.iter().flatten().copied().collect();
+    let unsupported: Vec<serde_json::Value> = (0..candidates)
+        .filter(|c| !supported.contains(c) && !open_candidate.contains(c))
+        .map(|c| json!({"candidate": c, "text": candidate_points[c]}))
+        .collect();
     let (easiness_recall, easiness_precision) = easiness(reference_points, candidate_points);
     report.scores.push(easiness_recall.map_or_else(
         || Score::null("easiness_recall", "the reference has no points"),
@@ -358,12 +519,18 @@ pub fn score_matching(
     report.details = json!({
         "reference_points": reference_points.iter().enumerate().map(|(r, text)| json!({
             "text": text, "weight": weights[r], "credit": credit[r], "matches": matches[r],
-            "assigned_candidate": assigned_reference.get(&r),
+            "assigned_candidate": assigned_reference.get(&r), "judged": decided_reference(&r),
         })).collect::<Vec<_>>(),
         "candidate_points": candidate_points,
         "weighting": weighting,
         "similarity": similarity,
         "assignment": assigned,
+        "unsupported_candidate_points": unsupported,
+        "judged_pairs": judged_pairs,
+        "failed_pairs": unjudged.len(),
+        "unjudged_pairs": unjudged.iter().map(|((r, c), error)| json!({
+            "reference": r, "candidate": c, "error": error,
+        })).collect::<Vec<_>>(),
     });
     report
 }
@@ -420,7 +587,7 @@ mod tests {
     }
 
     #[test]
-    fn worked_example_recall_precision_and_partial_credit() {
+    fn worked_example_recall_precision_and_other_relevant_matches() {
         let reference = strings(&["a b c", "d e f", "g h i"]);
         let candidate = strings(&["x", "y"]);
         // r0 and r1 both match only c0; r2 matches nothing.
@@ -433,10 +600,79 @@ mod tests {
             &similarity,
             &settings,
         );
-        // Equal weights 1/3: r0 full (1), r1 partial (0.5), r2 none → 0.5; precision 1/2.
-        assert!((report.score("pointwise_recall").unwrap() - 0.5).abs() < 1e-12);
+        // Equal weights 1/3: r0 assigned (1), r1's match went to r0 (0, §5.3), r2 none → 1/3; precision 1/2.
+        assert!((report.score("pointwise_recall").unwrap() - 1.0 / 3.0).abs() < 1e-12);
         assert_eq!(report.score("pointwise_precision"), Some(0.5));
-        assert!((report.score("pointwise_f1").unwrap() - 0.5).abs() < 1e-12);
+        // c1 matches nothing in the reference.
+        assert_eq!(
+            report.details["unsupported_candidate_points"],
+            json!([{"candidate": 1, "text": "y"}])
+        );
+    }
+
+    #[test]
+    fn a_point_repeated_for_emphasis_is_covered_once_as_in_the_paper() {
+        // A.2: the court restates a point from the background; one candidate point matches both.
+        let point = "The appellant failed to claim financial relief under the foreign law.";
+        let reference = strings(&[point, point]);
+        let candidate = strings(&[point]);
+        let similarity = vec![vec![1.0], vec![1.0]];
+        let paragraph = format!("{point} {point}");
+        let paper = score(
+            &paragraph,
+            &reference,
+            &candidate,
+            &similarity,
+            &PointwiseSettings::default(),
+        );
+        assert_eq!(paper.score("pointwise_recall"), Some(0.5));
+        let version_1 = PointwiseSettings {
+            other_relevant: OtherRelevant::Partial,
+            ..PointwiseSettings::default()
+        };
+        let old = score(&paragraph, &reference, &candidate, &similarity, &version_1);
+        assert_eq!(old.score("pointwise_recall"), Some(0.75));
+        // Settings saved before the option existed keep version 1's behaviour.
+        let mut saved = serde_json::to_value(PointwiseSettings::default()).unwrap();
+        saved.as_object_mut().unwrap().remove("other_relevant");
+        let saved: PointwiseSettings = serde_json::from_value(saved).unwrap();
+        assert_eq!(saved.other_relevant, OtherRelevant::Partial);
+    }
+
+    #[test]
+    fn lemmas_are_counted_against_their_own_paragraph() {
+        // The first paragraph's sentence is split into two points repeating its words ("late" is not in it).
+        let first = Paragraph {
+            paragraph: "The tenant paid rent.".into(),
+            points: strings(&["The tenant paid rent.", "The tenant paid rent late."]),
+        };
+        let second = Paragraph {
+            paragraph: "The tenant left.".into(),
+            points: strings(&["The tenant left."]),
+        };
+        // Per paragraph: the, tenant, paid, rent occur once in the first paragraph and twice in its points
+        // (W_l = 1/2 each, late 0): 2 and 2; the second point's three lemmas count fully: 3. Total 7.
+        let w = paragraph_weights(&[first.clone(), second.clone()]);
+        let expected = [2.0 / 7.0, 2.0 / 7.0, 3.0 / 7.0];
+        assert!(
+            w.iter().zip(expected).all(|(a, b)| (a - b).abs() < 1e-12),
+            "{w:?}"
+        );
+        // As one paragraph, "the" and "tenant" (2 in the text, 3 in the points) weigh 2/3 everywhere and
+        // every point sums to 7/3: uniform weights, the repetition no longer shows.
+        let all_points: Vec<String> = first.points.iter().chain(&second.points).cloned().collect();
+        let whole = point_weights("The tenant paid rent. The tenant left.", &all_points);
+        assert!(
+            whole.iter().all(|w| (w - 1.0 / 3.0).abs() < 1e-12),
+            "{whole:?}"
+        );
+    }
+
+    #[test]
+    fn easiness_compares_stems_like_matching() {
+        let reference = strings(&["The court dismissed the appeals."]);
+        let candidate = strings(&["The court dismisses the appeal."]);
+        assert_eq!(easiness(&reference, &candidate), (Some(1.0), Some(1.0)));
     }
 
     #[test]
@@ -580,8 +816,12 @@ mod tests {
     }
 
     #[test]
-    fn only_the_top_k_candidates_can_match() {
-        let similarity = vec![vec![0.9, 0.8, 0.7]];
-        assert_eq!(threshold_matches(&similarity, 2, 0.5), [vec![0, 1]]);
+    fn every_pair_at_the_threshold_matches_beyond_the_top_5() {
+        let similarity = vec![vec![0.9, 0.8, 0.7, 0.6, 0.55, 0.5, 0.4]];
+        assert_eq!(
+            threshold_matches(&similarity, 0.5),
+            [vec![0, 1, 2, 3, 4, 5]]
+        );
+        assert_eq!(preselect(&similarity, 2), [(0, 0), (0, 1)]);
     }
 }

@@ -13,6 +13,9 @@ pub struct Score {
     /// Why `value` is null; absent when it is defined.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub null_reason: Option<String>,
+    /// What a defined value leaves out, e.g. "over 3 of 4 reference pairs: 1 LLM judgement failed".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 impl Score {
@@ -23,6 +26,7 @@ impl Score {
                 name: name.into(),
                 value: Some(value),
                 null_reason: None,
+                note: None,
             }
         } else {
             Score::null(name, "not a finite number")
@@ -34,6 +38,15 @@ impl Score {
             name: name.into(),
             value: None,
             null_reason: Some(reason.into()),
+            note: None,
+        }
+    }
+
+    /// The same score with a note on what its value leaves out.
+    pub fn with_note(self, note: impl Into<String>) -> Self {
+        Score {
+            note: Some(note.into()),
+            ..self
         }
     }
 }

@@ -1,7 +1,9 @@
 //! `lexeval decompscore FILE --method ...`: DecompScore as a score report.
 
 use super::llm_args::DecomposeArgs;
+use crate::jsonl::read_jsonl;
 use anyhow::Result;
+use lexeval_core::decompscore::SupportJudgement;
 use lexeval_core::report::ScoreReport;
 use lexeval_llm::tasks::decompscore::decompscore;
 
@@ -9,14 +11,26 @@ use lexeval_llm::tasks::decompscore::decompscore;
 pub struct Args {
     #[command(flatten)]
     pub decompose: DecomposeArgs,
+    /// The input is JSON Lines of precomputed judgements, {passage, sentence, subclaim, supported (true,
+    /// false or null when the judgement failed)}: DecompScore averaged over passages, no endpoint needed.
+    #[arg(long)]
+    pub precomputed: bool,
     /// Print the score report as JSON.
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let (text, client) = args.decompose.text_and_client()?;
-    let report = decompscore(&client, &text, args.decompose.method);
+    let report = if args.precomputed {
+        let judgements: Vec<SupportJudgement> = read_jsonl(
+            &args.decompose.input,
+            "{passage, sentence, subclaim, supported}",
+        )?;
+        lexeval_core::decompscore::score(&judgements)
+    } else {
+        let (text, client) = args.decompose.text_and_client()?;
+        decompscore(&client, &text, args.decompose.method)
+    };
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {

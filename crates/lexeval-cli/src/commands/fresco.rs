@@ -4,7 +4,7 @@ use crate::commands::pair_args::{Measure, PairArgs};
 use anyhow::Result;
 use lexeval_core::citations::claims;
 use lexeval_core::claims::AttributedClaim;
-use lexeval_core::fresco::{score, FrescoSettings, Similarity};
+use lexeval_core::fresco::{score, FrescoSettings, GeneralizedMatch, Similarity};
 use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::PairwiseF1;
 use lexeval_llm::tasks::judge_claims::llm_similarity;
@@ -13,12 +13,23 @@ use lexeval_llm::tasks::judge_claims::llm_similarity;
 pub struct Args {
     #[command(flatten)]
     pub pair: PairArgs,
-    /// Generalized FRESCO: maximum-weight bipartite matching instead of shared authorities.
+    /// Generalized FRESCO (§4): a maximum bipartite matching instead of shared authorities.
     #[arg(long)]
     pub generalized: bool,
+    /// What the generalized matching maximises: `citations` (the paper's C-SIM of the claims' authorities,
+    /// then B-SIM on the matched pairs) or `claims` (the claim similarity itself, citations ignored:
+    /// lexeval's metric version 1).
+    #[arg(long, value_enum, default_value = "citations")]
+    pub generalized_match: MatchArg,
     /// Print the score report as JSON (with `score`, `citation_recall`, `citation_precision` on top).
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum MatchArg {
+    Citations,
+    Claims,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -63,8 +74,12 @@ fn score_with(
 ) -> ScoreReport {
     let settings = FrescoSettings {
         similarity: args.pair.similarity.name().to_string(),
-        threshold: args.pair.threshold,
+        threshold: args.pair.threshold(),
         generalized: args.generalized,
+        generalized_match: match args.generalized_match {
+            MatchArg::Citations => GeneralizedMatch::Citations,
+            MatchArg::Claims => GeneralizedMatch::Claims,
+        },
     };
     score(reference, candidate, &settings, similarity)
 }

@@ -16,7 +16,8 @@ pub struct Args {
     /// LegalSearchQA questions (legalsearchqa.json: a JSON array).
     #[arg(long)]
     pub gold: PathBuf,
-    /// Predictions, JSON Lines of {id, answer (index, letter or choice text), explanation?, sources?}.
+    /// Predictions, JSON Lines of {id, answer, explanation?, sources?}; answer: a 0-based index (a JSON
+    /// number, like gold), or text: a letter ("D", "(D)", "D."), a 1-based number ("4") or the choice text.
     #[arg(long)]
     pub predictions: PathBuf,
     /// Also rate every answer with the LLM judge (needs --endpoint and --model); this many votes each.

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod assign;
+pub mod calibrate;
 pub mod casefacts;
 pub mod cite;
 pub mod claims;

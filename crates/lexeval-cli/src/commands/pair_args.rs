@@ -6,6 +6,7 @@ use crate::commands::llm_args::LlmArgs;
 use crate::input::read_text;
 use anyhow::{bail, Result};
 use lexeval_core::rouge::RougeType;
+use lexeval_core::thresholds::default_threshold;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -21,9 +22,10 @@ pub struct PairArgs {
     /// cosine, A.4 explanation then Yes/No, A.5 assignment with LLM tie-breaks).
     #[arg(long, value_enum, default_value = "rougeL")]
     pub similarity: SimilarityArg,
-    /// A pair matches when its similarity is at least this (FRESCO's B-SIM threshold).
-    #[arg(long, default_value_t = 0.5)]
-    pub threshold: f64,
+    /// A pair matches when its similarity is at least this (FRESCO's B-SIM threshold); by default the
+    /// similarity's calibrated threshold (rougeL 0.40, rouge1 0.42, rouge2 0.26, embedding 0.77, llm 0.5).
+    #[arg(long)]
+    pub threshold: Option<f64>,
     /// The OpenAI-compatible endpoint for `--similarity llm` (key from LEXEVAL_API_KEY).
     #[command(flatten)]
     pub llm: LlmArgs,
@@ -50,13 +52,18 @@ impl PairArgs {
         if self.reference == Path::new("-") && self.candidate == Path::new("-") {
             bail!("only one of --reference and --candidate can be standard input");
         }
-        if !(0.0..=1.0).contains(&self.threshold) {
-            bail!(
-                "--threshold must be between 0 and 1, got {}",
-                self.threshold
-            );
+        if let Some(threshold) = self.threshold.filter(|t| !(0.0..=1.0).contains(t)) {
+            bail!("--threshold must be between 0 and 1, got {threshold}");
         }
         Ok((read_text(&self.reference)?, read_text(&self.candidate)?))
+    }
+}
+
+impl PairArgs {
+    /// `--threshold`, or the similarity's default from `lexeval_core::thresholds`.
+    pub fn threshold(&self) -> f64 {
+        self.threshold
+            .unwrap_or_else(|| default_threshold(self.similarity.name()))
     }
 }
 

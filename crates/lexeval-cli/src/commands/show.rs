@@ -37,7 +37,10 @@ pub fn print_scores(report: &ScoreReport) {
     );
     for score in &report.scores {
         match (score.value, &score.null_reason) {
-            (Some(v), _) => println!("  {:<24} {v:.4}", score.name),
+            (Some(v), _) => match &score.note {
+                Some(note) => println!("  {:<24} {v:.4} ({note})", score.name),
+                None => println!("  {:<24} {v:.4}", score.name),
+            },
             (None, Some(reason)) => println!("  {:<24} n/a ({reason})", score.name),
             (None, None) => println!("  {:<24} n/a", score.name),
         }

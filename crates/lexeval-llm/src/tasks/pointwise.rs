@@ -5,7 +5,9 @@ use super::Exchange;
 use crate::chat::Complete;
 use crate::parse::{parse_bullets, parse_last_number, parse_yes_no};
 use crate::prompts::{POINTWISE_EXTRACT, POINTWISE_MATCH, POINTWISE_TIEBREAK};
-use lexeval_core::pointwise::{preselect, score_matching, PointMatching, PointwiseSettings};
+use lexeval_core::pointwise::{
+    point_weights, preselect, score_matching_weighted, PointMatching, PointwiseSettings,
+};
 use lexeval_core::report::ScoreReport;
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -185,11 +187,24 @@ pub fn assign_one_to_one(
 /// Pointwise recall and precision with the LLM as judge (§5.2.2): each reference point's top-k candidates by
 /// `cosine` are asked about (A.4), the Yes answers are the matches, and A.5 assigns them 1-1 with LLM
 /// tie-breaks. Every prompt and raw answer goes into `details.llm_exchanges`; a failed or unreadable answer
-/// counts as No and keeps its error.
+/// leaves its pair unjudged (`details.unjudged_pairs`): the scores cover the points it cannot change.
 pub fn score_with_judge(
     client: &dyn Complete,
     reference_text: &str,
+    points: (&[String], &[String]),
+    cosine: &[Vec<f64>],
+    settings: &PointwiseSettings,
+) -> ScoreReport {
+    let weights = point_weights(reference_text, points.0);
+    score_with_judge_weighted(client, reference_text, points, &weights, cosine, settings)
+}
+
+/// [`score_with_judge`] with given A.3 weights of the reference points (e.g. per paragraph).
+pub fn score_with_judge_weighted(
+    client: &dyn Complete,
+    reference_text: &str,
     (reference, candidate): (&[String], &[String]),
+    weights: &[f64],
     cosine: &[Vec<f64>],
     settings: &PointwiseSettings,
 ) -> ScoreReport {
@@ -205,17 +220,25 @@ pub fn score_with_judge(
         matches[r].push(c);
     }
     let assignment = assign_one_to_one(client, reference, candidate, &yes);
+    let unjudged = judged
+        .iter()
+        .filter(|j| j.matched.is_none())
+        .map(|j| {
+            let error = j.exchange.error.clone();
+            (
+                (j.reference, j.candidate),
+                error.unwrap_or_else(|| "no verdict".into()),
+            )
+        })
+        .collect();
     let matching = PointMatching {
         matches,
         assigned: assignment.pairs,
+        judged_pairs: judged.iter().filter(|j| j.matched.is_some()).count(),
+        unjudged,
     };
-    let mut report = score_matching(
-        reference_text,
-        (reference, candidate),
-        cosine,
-        matching,
-        settings,
-    );
+    let mut report =
+        score_matching_weighted(weights, (reference, candidate), cosine, matching, settings);
     let exchanges: Vec<Exchange> = judged
         .into_iter()
         .map(|j| j.exchange)

@@ -1,0 +1,64 @@
+//! `lexeval calibrate`: the match threshold that maximises reference point based F1 on labelled pairs
+//! (Tan et al. §5.2.1), or with `--threshold` the A.7 Step 2 scores of a fixed threshold.
+
+use crate::commands::pair_args::{Measure, SimilarityArg};
+use crate::jsonl::read_jsonl;
+use anyhow::{bail, Result};
+use lexeval_core::calibrate::{calibrate, evaluate, LabelledPair};
+use lexeval_core::rouge::PairwiseF1;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Labelled pairs, JSON Lines of {reference, generated, label: "full" | "partial" | "none"}.
+    #[arg(long)]
+    pub pairs: PathBuf,
+    /// The similarity to calibrate: ROUGE F1 (stemmed) or all-MiniLM-L6-v2 cosine.
+    #[arg(long, value_enum, default_value = "rougeL")]
+    pub similarity: SimilarityArg,
+    /// Score this threshold (A.7 pairwise and reference point based P/R/F1) instead of choosing one.
+    #[arg(long)]
+    pub threshold: Option<f64>,
+    /// Print the report as JSON (the curve and every pair's similarity in `details`).
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let pairs: Vec<LabelledPair> = read_jsonl(
+        &args.pairs,
+        "{reference, generated, label: full|partial|none}",
+    )?;
+    let similarities = match args.similarity.measure() {
+        Measure::Rouge(kind) => {
+            let mut rouge = PairwiseF1::new(kind, true);
+            pairs
+                .iter()
+                .map(|p| rouge.f1(&p.reference, &p.generated))
+                .collect()
+        }
+        Measure::Embedding => {
+            let texts = pairs
+                .iter()
+                .flat_map(|p| [p.reference.as_str(), p.generated.as_str()]);
+            let embedded = crate::embedding::embed_with_shipped_model(texts)?;
+            pairs
+                .iter()
+                .map(|p| embedded.similarity(&p.reference, &p.generated))
+                .collect::<Result<Vec<f64>, String>>()
+                .map_err(anyhow::Error::msg)?
+        }
+        Measure::Llm => {
+            bail!("calibrate takes a continuous similarity: rougeL, rouge1, rouge2 or embedding")
+        }
+    };
+    let name = args.similarity.name();
+    let report = match args.threshold {
+        Some(t) if !(0.0..=1.0).contains(&t) => {
+            bail!("--threshold must be between 0 and 1, got {t}")
+        }
+        Some(t) => evaluate(&pairs, &similarities, name, t),
+        None => calibrate(&pairs, &similarities, name),
+    };
+    crate::commands::show::print_report(&report, args.json)
+}

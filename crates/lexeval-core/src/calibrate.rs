@@ -1,0 +1,296 @@
+//! Threshold calibration (Tan et al. §5.2.1: the threshold "is selected to optimize … reference point based
+//! F1 on the training set") and the Step 2 performance metrics of appendix A.7, from labelled pairs.
+//!
+//! A.7 scoring of a method's match predictions against gold labels:
+//! - pairwise: gold full (or "other relevant") and predicted → 1 TP; gold partial and predicted → ½ TP;
+//!   gold none and predicted → 1 FP; gold full and not predicted → 1 FN; gold partial and not predicted →
+//!   ½ FN.
+//! - reference point based: per candidate summary, a reference point is predicted covered when any of its
+//!   pairs is predicted a match, and gold covered with weight 1 (some full match), ½ (partial matches only)
+//!   or 0; the same TP/FP/FN rules then apply per (summary, reference point). Pairs name their candidate
+//!   summary with `summary`; a pair without one is a summary of its own, and then both scores coincide.
+//!   The paper's 1-1 assignment (which runs before these scores) is not run here: it only matters when
+//!   one generated point is paired with several reference points of a summary.
+//!
+//! Calibration tries every observed similarity as the threshold (a pair matches when similarity ≥
+//! threshold), keeps the best reference point based F1 (ties: higher pairwise F1, then the lower
+//! threshold), and reports the midpoint between that value and the next lower observed similarity, so the
+//! boundary sits between the two classes instead of on a training example.
+
+use crate::report::{Score, ScoreReport};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::BTreeMap;
+
+pub const METRIC_VERSION: &str = "1";
+
+/// A gold annotation of a (reference point, generated point) pair (A.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MatchLabel {
+    /// A full match or an "other relevant match".
+    Full,
+    Partial,
+    None,
+}
+
+impl MatchLabel {
+    /// How much of a positive the gold label is (A.7: partial counts half).
+    fn positive(self) -> f64 {
+        match self {
+            MatchLabel::Full => 1.0,
+            MatchLabel::Partial => 0.5,
+            MatchLabel::None => 0.0,
+        }
+    }
+}
+
+/// One line of a labelled pairs file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LabelledPair {
+    /// The candidate summary the generated point belongs to (optional).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+    pub reference: String,
+    pub generated: String,
+    pub label: MatchLabel,
+}
+
+/// Precision, recall and F1 (null when undefined).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Prf {
+    pub precision: Option<f64>,
+    pub recall: Option<f64>,
+    pub f1: Option<f64>,
+}
+
+#[derive(Default)]
+struct Counts {
+    tp: f64,
+    fp: f64,
+    fn_: f64,
+}
+
+impl Counts {
+    fn add(&mut self, gold: f64, predicted: bool) {
+        match (predicted, gold > 0.0) {
+            (true, true) => self.tp += gold,
+            (true, false) => self.fp += 1.0,
+            (false, _) => self.fn_ += gold,
+        }
+    }
+
+    fn prf(&self) -> Prf {
+        let ratio = |num: f64, den: f64| (den > 0.0).then(|| num / den);
+        let precision = ratio(self.tp, self.tp + self.fp);
+        let recall = ratio(self.tp, self.tp + self.fn_);
+        let f1 = match (precision, recall) {
+            (Some(p), Some(r)) if p + r > 0.0 => Some(2.0 * p * r / (p + r)),
+            (Some(_), Some(_)) => Some(0.0),
+            _ => None,
+        };
+        Prf {
+            precision,
+            recall,
+            f1,
+        }
+    }
+}
+
+/// A pair's candidate summary: named, or the pair's own line.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum SummaryKey<'a> {
+    Named(&'a str),
+    Line(usize),
+}
+
+/// A.7's (pairwise, reference point based) scores of `predicted[i]` (pair i predicted a match).
+pub fn step2_metrics(pairs: &[LabelledPair], predicted: &[bool]) -> (Prf, Prf) {
+    let mut pairwise = Counts::default();
+    let mut by_reference: BTreeMap<(SummaryKey, &str), (f64, bool)> = BTreeMap::new();
+    for (i, (pair, &matched)) in pairs.iter().zip(predicted).enumerate() {
+        let gold = pair.label.positive();
+        pairwise.add(gold, matched);
+        let summary = match &pair.summary {
+            Some(id) => SummaryKey::Named(id),
+            None => SummaryKey::Line(i),
+        };
+        let point = by_reference
+            .entry((summary, pair.reference.as_str()))
+            .or_default();
+        point.0 = point.0.max(gold);
+        point.1 |= matched;
+    }
+    let mut reference_based = Counts::default();
+    for &(gold, matched) in by_reference.values() {
+        reference_based.add(gold, matched);
+    }
+    (pairwise.prf(), reference_based.prf())
+}
+
+/// The A.7 report of a fixed threshold over pairs with their similarities.
+pub fn evaluate(
+    pairs: &[LabelledPair],
+    similarities: &[f64],
+    similarity: &str,
+    threshold: f64,
+) -> ScoreReport {
+    let predicted: Vec<bool> = similarities.iter().map(|&s| s >= threshold).collect();
+    let (pairwise, reference_based) = step2_metrics(pairs, &predicted);
+    let mut report = ScoreReport::new(
+        "step2",
+        METRIC_VERSION,
+        json!({"similarity": similarity, "threshold": threshold}),
+    );
+    push_prf(&mut report, &reference_based, &pairwise);
+    report.details = json!({
+        "pairs": pair_rows(pairs, similarities),
+        "labels": label_counts(pairs),
+    });
+    report
+}
+
+/// The threshold that maximises reference point based F1, with its A.7 scores and the whole curve.
+pub fn calibrate(pairs: &[LabelledPair], similarities: &[f64], similarity: &str) -> ScoreReport {
+    let mut report = ScoreReport::new(
+        "calibration",
+        METRIC_VERSION,
+        json!({"similarity": similarity, "objective": "reference point based F1"}),
+    );
+    let mut candidates: Vec<f64> = similarities
+        .iter()
+        .copied()
+        .filter(|s| s.is_finite())
+        .collect();
+    candidates.sort_by(f64::total_cmp);
+    candidates.dedup();
+    let curve: Vec<(f64, Prf, Prf)> = candidates
+        .iter()
+        .map(|&t| {
+            let predicted: Vec<bool> = similarities.iter().map(|&s| s >= t).collect();
+            let (pairwise, reference_based) = step2_metrics(pairs, &predicted);
+            (t, pairwise, reference_based)
+        })
+        .collect();
+    let key = |(_, pairwise, reference_based): &(f64, Prf, Prf)| {
+        (
+            reference_based.f1.unwrap_or(-1.0),
+            pairwise.f1.unwrap_or(-1.0),
+        )
+    };
+    // `curve` ascends in threshold, and only a strictly better point replaces the best: ties keep the lower.
+    let mut best: Option<usize> = None;
+    for (i, point) in curve.iter().enumerate() {
+        if best.is_none_or(|b| key(point) > key(&curve[b])) {
+            best = Some(i);
+        }
+    }
+    let Some(index) = best else {
+        report.scores = vec![Score::null("threshold", "no labelled pairs")];
+        return report;
+    };
+    let (value, pairwise, reference_based) = curve[index];
+    let threshold = match index.checked_sub(1).map(|i| candidates[i]) {
+        Some(below) => (below + value) / 2.0,
+        None => value,
+    };
+    report.scores.push(Score::new("threshold", threshold));
+    push_prf(&mut report, &reference_based, &pairwise);
+    report.details = json!({
+        "best_observed_similarity": value,
+        "curve": curve.iter().map(|(t, p, r)| json!({
+            "threshold": t, "reference_f1": r.f1, "pairwise_f1": p.f1,
+        })).collect::<Vec<_>>(),
+        "labels": label_counts(pairs),
+        "pairs": pair_rows(pairs, similarities),
+    });
+    report
+}
+
+fn push_prf(report: &mut ScoreReport, reference_based: &Prf, pairwise: &Prf) {
+    for (prefix, prf) in [("reference", reference_based), ("pairwise", pairwise)] {
+        for (name, value) in [
+            ("precision", prf.precision),
+            ("recall", prf.recall),
+            ("f1", prf.f1),
+        ] {
+            let name = format!("{prefix}_{name}");
+            report.scores.push(match value {
+                Some(v) => Score::new(name, v),
+                None => Score::null(name, "no predicted or gold matches"),
+            });
+        }
+    }
+}
+
+fn label_counts(pairs: &[LabelledPair]) -> BTreeMap<String, usize> {
+    let mut counts = BTreeMap::new();
+    for pair in pairs {
+        let label = serde_json::to_value(pair.label).unwrap_or_default();
+        *counts
+            .entry(label.as_str().unwrap_or_default().to_string())
+            .or_default() += 1;
+    }
+    counts
+}
+
+fn pair_rows(pairs: &[LabelledPair], similarities: &[f64]) -> Vec<serde_json::Value> {
+    pairs
+        .iter()
+        .zip(similarities)
+        .map(|(p, s)| json!({"label": p.label, "similarity": s}))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pair(reference: &str, generated: &str, label: MatchLabel) -> LabelledPair {
+        LabelledPair {
+            summary: Some("uksc-2024-0012".into()),
+            reference: reference.into(),
+            generated: generated.into(),
+            label,
+        }
+    }
+
+    const FEES: &str = "A fee claimant need not be a prevailing party. Hardt, 560 U.S. at 255.";
+    const REVIEW: &str = "Benefit denials are reviewed de novo. Firestone, 489 U.S. at 115.";
+
+    #[test]
+    fn a7_counts_partial_matches_as_half() {
+        let pairs = [
+            pair(FEES, "Fees do not require prevailing.", MatchLabel::Full),
+            pair(FEES, "Fees may be awarded.", MatchLabel::Partial),
+            pair(REVIEW, "Fees may be awarded.", MatchLabel::None),
+            pair(REVIEW, "Review is deferential.", MatchLabel::Partial),
+        ];
+        // Predicted: the full, the partial of FEES, and the wrong REVIEW pair.
+        let (pairwise, reference_based) = step2_metrics(&pairs, &[true, true, true, false]);
+        // Pairwise: TP 1 + ½, FP 1, FN ½ → P 1.5/2.5, R 1.5/2.
+        assert_eq!(pairwise.precision, Some(0.6));
+        assert_eq!(pairwise.recall, Some(0.75));
+        // Reference points: FEES gold 1, predicted → TP 1; REVIEW gold ½, predicted → TP ½.
+        assert_eq!(reference_based.precision, Some(1.0));
+        assert_eq!(reference_based.recall, Some(1.0));
+    }
+
+    #[test]
+    fn calibration_picks_the_midpoint_of_the_best_separation() {
+        let pairs = [
+            pair(FEES, "a", MatchLabel::Full),
+            pair(REVIEW, "b", MatchLabel::Full),
+            pair("Claim three. Id. at 3.", "c", MatchLabel::None),
+            pair("Claim four. Id. at 4.", "d", MatchLabel::None),
+        ];
+        let report = calibrate(&pairs, &[0.8, 0.6, 0.4, 0.2], "rougeL");
+        // Thresholds 0.6 and above separate perfectly; 0.6 is the lowest best, 0.4 below it → 0.5.
+        assert_eq!(report.score("threshold"), Some(0.5));
+        assert_eq!(report.score("reference_f1"), Some(1.0));
+        assert_eq!(report.details["best_observed_similarity"], 0.6);
+        let fixed = evaluate(&pairs, &[0.8, 0.6, 0.4, 0.2], "rougeL", 0.7);
+        assert_eq!(fixed.score("reference_recall"), Some(0.5));
+        assert_eq!(calibrate(&[], &[], "rougeL").score("threshold"), None);
+    }
+}

@@ -1,0 +1,158 @@
+//! DecompScore (Wanner et al. 2024, §3.2) from precomputed decompositions and support judgements: "the
+//! average number of supported subclaims per passage", so no endpoint is needed. Coherence (Table 6) is
+//! the share of judged subclaims found supported. A judgement that failed (`supported: null`) is unjudged,
+//! not "unsupported": a passage counts its supported subclaims among the judged ones, and a passage none
+//! of whose subclaims could be judged is left out of the average.
+
+use crate::judged::{Coverage, Judgements};
+use crate::report::{Score, ScoreReport};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::BTreeMap;
+
+pub const METRIC: &str = "decompscore";
+pub const METRIC_VERSION: &str = "1";
+
+/// One subclaim and whether the sentence it was decomposed from supports it (one JSON line).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SupportJudgement {
+    /// The passage (e.g. a biography or an opinion) the sentence belongs to.
+    pub passage: String,
+    pub sentence: String,
+    pub subclaim: String,
+    /// Null when the judgement failed.
+    pub supported: Option<bool>,
+}
+
+#[derive(Default)]
+struct Passage {
+    supported: usize,
+    judged: usize,
+    subclaims: usize,
+}
+
+/// DecompScore averaged over passages, coherence, and subclaims per passage.
+pub fn score(judgements: &[SupportJudgement]) -> ScoreReport {
+    let mut passages: BTreeMap<&str, Passage> = BTreeMap::new();
+    let mut tally = Judgements::new("support");
+    for j in judgements {
+        let passage = passages.entry(j.passage.as_str()).or_default();
+        passage.subclaims += 1;
+        match j.supported {
+            Some(supported) => {
+                tally.judged();
+                passage.judged += 1;
+                passage.supported += usize::from(supported);
+            }
+            None => tally.failed(&format!("no support judgement for \"{}\"", j.subclaim)),
+        }
+    }
+    let decided: Vec<&Passage> = passages.values().filter(|p| p.judged > 0).collect();
+    let mean = |value: fn(&Passage) -> usize| {
+        decided.iter().map(|p| value(p) as f64).sum::<f64>() / decided.len() as f64
+    };
+    let coverage = Coverage {
+        decided: decided.len(),
+        total: passages.len(),
+        items: "passages",
+    };
+    let supported_total: usize = decided.iter().map(|p| p.supported).sum();
+    let mut report = ScoreReport::new(METRIC, METRIC_VERSION, json!({"precomputed": true}));
+    report.scores = vec![
+        tally.score(
+            "decompscore",
+            mean(|p| p.supported),
+            coverage,
+            "no subclaims",
+        ),
+        tally.score(
+            "coherence",
+            supported_total as f64 / tally.judged as f64,
+            coverage,
+            "no subclaims",
+        ),
+        if passages.is_empty() {
+            Score::null("subclaims", "no subclaims")
+        } else {
+            Score::new(
+                "subclaims",
+                passages.values().map(|p| p.subclaims as f64).sum::<f64>() / passages.len() as f64,
+            )
+        },
+    ];
+    let coherent: Vec<&str> = judgements
+        .iter()
+        .filter(|j| j.supported == Some(true))
+        .map(|j| j.subclaim.as_str())
+        .collect();
+    report.details = json!({
+        "passages": passages.iter().map(|(id, p)| json!({
+            "passage": id, "supported": p.supported, "judged": p.judged, "subclaims": p.subclaims,
+        })).collect::<Vec<_>>(),
+        "coherent_subclaims": coherent,
+        "failed_judgements": tally.failed,
+    });
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judgement(passage: &str, subclaim: &str, supported: Option<bool>) -> SupportJudgement {
+        SupportJudgement {
+            passage: passage.into(),
+            sentence: "Marbury v. Madison, decided in 1803, established judicial review.".into(),
+            subclaim: subclaim.into(),
+            supported,
+        }
+    }
+
+    #[test]
+    fn averages_supported_subclaims_over_passages() {
+        let judgements = [
+            judgement(
+                "marbury",
+                "Marbury v. Madison was decided in 1803.",
+                Some(true),
+            ),
+            judgement(
+                "marbury",
+                "Marbury v. Madison established judicial review.",
+                Some(true),
+            ),
+            judgement(
+                "marbury",
+                "Marbury v. Madison was decided by Congress.",
+                Some(false),
+            ),
+            judgement(
+                "gideon",
+                "Gideon v. Wainwright was decided in 1963.",
+                Some(true),
+            ),
+            judgement("gideon", "Gideon v. Wainwright concerns counsel.", None),
+        ];
+        let report = score(&judgements);
+        // (2 + 1) / 2 passages; coherence 3 of 4 judged; 5 subclaims over 2 passages.
+        assert_eq!(report.score("decompscore"), Some(1.5));
+        assert_eq!(report.score("coherence"), Some(0.75));
+        assert_eq!(report.score("subclaims"), Some(2.5));
+        assert_eq!(report.details["failed_judgements"], 1);
+        // A passage whose only judgement failed is left out, with a note.
+        let mut more = judgements.to_vec();
+        more.push(judgement(
+            "miranda",
+            "Miranda v. Arizona was decided in 1966.",
+            None,
+        ));
+        let report = score(&more);
+        assert_eq!(report.score("decompscore"), Some(1.5));
+        assert!(report.scores[0]
+            .note
+            .as_deref()
+            .unwrap()
+            .starts_with("over 2 of 3 passages"));
+        assert_eq!(score(&[]).score("decompscore"), None);
+    }
+}

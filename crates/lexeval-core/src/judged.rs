@@ -1,0 +1,123 @@
+//! Failure is never a number: a compared pair whose similarity failed (an LLM call failed, its answer was
+//! unreadable) is unjudged, not 0. A score covers the items that could be decided, says in a note how many
+//! were left out, and is null with the first error when nothing could be decided.
+
+use crate::report::Score;
+
+/// The similarity judgements a metric asked for: how many succeeded, how many failed, the first error.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Judgements {
+    /// Who judged, as users name it: "LLM" for the LLM judge, else the similarity's name.
+    judge: String,
+    pub judged: usize,
+    pub failed: usize,
+    pub first_error: Option<String>,
+}
+
+/// How many of a score's items (reference pairs, points) could be decided.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Coverage<'a> {
+    pub decided: usize,
+    pub total: usize,
+    /// The item's name in the plural, e.g. "reference pairs".
+    pub items: &'a str,
+}
+
+impl Judgements {
+    /// Judgements of the similarity named `similarity` (the settings' name, e.g. "llm", "rougeL").
+    pub fn new(similarity: &str) -> Self {
+        let judge = if similarity == "llm" {
+            "LLM".to_string()
+        } else {
+            similarity.to_string()
+        };
+        Judgements {
+            judge,
+            ..Judgements::default()
+        }
+    }
+
+    pub fn judged(&mut self) {
+        self.judged += 1;
+    }
+
+    pub fn failed(&mut self, error: &str) {
+        self.failed += 1;
+        self.first_error.get_or_insert_with(|| error.to_string());
+    }
+
+    /// `value` (computed over the decided items) as a score; null with `empty_reason` when there are no
+    /// items, null with the first error when none could be decided, noted when some could not.
+    pub fn score(&self, name: &str, value: f64, coverage: Coverage, empty_reason: &str) -> Score {
+        let Coverage {
+            decided,
+            total,
+            items,
+        } = coverage;
+        if total == 0 {
+            return Score::null(name, empty_reason);
+        }
+        let first = self.first_error.as_deref().unwrap_or("no error recorded");
+        let judge = &self.judge;
+        if decided == 0 {
+            let reason = if self.judged == 0 {
+                format!("every {judge} judgement failed: {first}")
+            } else {
+                let failed = self.failed;
+                let asked = self.judged + failed;
+                format!("no {items} could be decided: {failed} of {asked} {judge} judgements failed (first: {first})")
+            };
+            return Score::null(name, reason);
+        }
+        let score = Score::new(name, value);
+        if decided == total {
+            return score;
+        }
+        let failed = self.failed;
+        let plural = if failed == 1 { "" } else { "s" };
+        score.with_note(format!(
+            "over {decided} of {total} {items}: {failed} {judge} judgement{plural} failed (first: {first})"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nothing_decided_is_null_with_the_first_error_and_part_decided_is_noted() {
+        let mut judgements = Judgements::new("llm");
+        judgements.failed("endpoint returned 500");
+        judgements.failed("timed out");
+        let all_failed = Coverage {
+            decided: 0,
+            total: 2,
+            items: "reference pairs",
+        };
+        let score = judgements.score("score", f64::NAN, all_failed, "none");
+        assert_eq!(score.value, None);
+        assert_eq!(
+            score.null_reason.as_deref(),
+            Some("every LLM judgement failed: endpoint returned 500")
+        );
+        judgements.judged();
+        let half = Coverage {
+            decided: 1,
+            ..all_failed
+        };
+        let score = judgements.score("score", 1.0, half, "none");
+        assert_eq!(score.value, Some(1.0));
+        assert_eq!(
+            score.note.as_deref(),
+            Some("over 1 of 2 reference pairs: 2 LLM judgements failed (first: endpoint returned 500)")
+        );
+        let empty = Coverage {
+            decided: 0,
+            total: 0,
+            items: "reference pairs",
+        };
+        let score = judgements.score("score", 0.0, empty, "no pairs");
+        assert_eq!(score.null_reason.as_deref(), Some("no pairs"));
+    }
+}
