@@ -39,8 +39,9 @@ quick-checks: python-imports
 python-imports:
 	$(PYTHON) scripts/check_python_imports.py
 
+# One after another (no jobserver: its steps each use every core already).
 native-suite:
-	nice -n 10 $(MAKE) --no-print-directory -j1 lint test-native parity
+	nice -n 10 env MAKEFLAGS= $(MAKE) --no-print-directory lint test-native parity
 
 web-suite: e2e
 
