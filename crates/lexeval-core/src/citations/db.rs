@@ -33,6 +33,9 @@ pub struct Source {
     pub kind: SourceKind,
     /// The reporters-db key, e.g. "F." for F., F.2d and F.3d.
     pub key: String,
+    /// eyecite's `is_scotus`: the Supreme Court's own reporter (U.S., S. Ct., Cranch, ...).
+    #[serde(default)]
+    pub scotus: bool,
     pub editions: Vec<Edition>,
     /// Variant spelling → edition name.
     pub variations: BTreeMap<String, String>,

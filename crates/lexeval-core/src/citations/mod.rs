@@ -6,10 +6,13 @@
 //! `authority` key shared by every way of citing the same source (parallel cites, reporter variants, short
 //! forms, Id., supra, references) and the index of the citation it refers back to.
 
+mod courts;
 mod db;
 mod extract;
 mod metadata;
+mod parties;
 mod patterns;
+mod references;
 mod resolve;
 pub mod segment;
 
@@ -43,10 +46,15 @@ pub struct Citation {
     pub page: Option<String>,
     pub pin_cite: Option<String>,
     pub year: Option<u32>,
+    /// courts-db id of the court ("ca4" for "4th Cir."; "scotus" for the Supreme Court's reporters).
     pub court: Option<String>,
+    /// The court as written in the court-and-date parenthetical ("4th Cir.").
+    pub court_text: Option<String>,
     pub parenthetical: Option<String>,
     pub plaintiff: Option<String>,
     pub defendant: Option<String>,
+    /// Short cites and supra: the case name they carry ("Foo" in "Foo, 1 U.S., at 2" and "Foo, supra").
+    pub antecedent_guess: Option<String>,
     /// Statutes: title or chapter and section (the authority ignores subsections).
     pub title: Option<String>,
     pub section: Option<String>,
@@ -58,8 +66,9 @@ pub struct Citation {
 
 /// Every citation in `text`, in order, resolved to authorities.
 pub fn extract(text: &str) -> Vec<Citation> {
-    let mut found = extract::raw_citations(text);
+    let (mut found, editions) = extract::raw_citations(text);
     let groups = metadata::add_metadata(text, &mut found);
+    extract::settle_editions(&mut found, &editions);
     let found = resolve::resolve(text, found, &groups);
     extract::to_char_offsets(text, found)
 }
