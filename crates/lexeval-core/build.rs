@@ -1,6 +1,9 @@
-//! Compacts the vendored reporters-db JSON into the one table the citation patterns are built from, and
-//! courts-db into a table of court ids by citation string, so the
-//! page embeds only what extraction needs (no names, notes, examples or jurisdiction lists).
+//! Compacts the vendored reporters-db JSON into the citation pattern tables (`build_patterns.rs`) and the
+//! small table extraction reads (editions, years, abbreviations), and courts-db into court ids by citation
+//! string, so the page embeds only what extraction needs (no names, notes, examples or jurisdiction lists).
+
+#[path = "build_patterns.rs"]
+mod build_patterns;
 
 use serde_json::{json, Map, Value};
 use std::path::Path;
@@ -119,15 +122,35 @@ fn courts(out_dir: &Path) {
     std::fs::write(&out, rows).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
 }
 
+/// What extraction reads at run time: sources and editions without their regexes and variant spellings,
+/// which live in the generated pattern tables.
+fn runtime_source(source: &Value) -> Value {
+    let editions: Vec<Value> = source["editions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| json!({"name": e["name"], "start": e["start"], "end": e["end"]}))
+        .collect();
+    json!({"key": source["key"], "scotus": source["scotus"].as_bool().unwrap_or(false), "editions": editions})
+}
+
 fn main() {
     let mut sources = Vec::new();
     reporters(&read("reporters.json"), &mut sources);
     single_edition(&read("laws.json"), "law", &mut sources);
     single_edition(&read("journals.json"), "journal", &mut sources);
-    let table = json!({"variables": read("regexes.json"), "sources": sources,
-                       "abbreviations": abbreviations()});
     let out_dir = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
-    let out = out_dir.join("reporters-db.json");
-    std::fs::write(&out, table.to_string()).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    let write = |name: &str, contents: String| {
+        let out = out_dir.join(name);
+        std::fs::write(&out, contents).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    };
+    println!("cargo:rerun-if-changed=build_patterns.rs");
+    write(
+        "patterns.rs",
+        build_patterns::tables(&sources, &read("regexes.json")),
+    );
+    let table = json!({"sources": sources.iter().map(runtime_source).collect::<Vec<_>>(),
+                       "abbreviations": abbreviations()});
+    write("reporters-db.json", table.to_string());
     courts(&out_dir);
 }

@@ -85,8 +85,10 @@ fn citation_tokens(text: &str, out: &mut Vec<Token>) {
     let text = &*without_glued_markers(text);
     let all = patterns();
     for index in all.candidates(text) {
-        let pattern = &all.patterns[index];
-        let Some(re) = pattern.regex() else { continue };
+        let Some(re) = all.patterns[index].regex() else {
+            continue;
+        };
+        let pattern = all.patterns[index].data;
         for caps in re.captures_iter(text) {
             let Some(span) = caps.get(1) else { continue };
             let kind = match (pattern.kind, pattern.short) {
@@ -105,8 +107,8 @@ fn citation_tokens(text: &str, out: &mut Vec<Token>) {
                 start: span.start(),
                 end: span.end(),
                 kind,
-                exact: pattern.exact.clone(),
-                variations: pattern.variations.clone(),
+                exact: pattern.exact.to_vec(),
+                variations: pattern.variations.to_vec(),
                 groups: groups(&caps),
                 reporter_start: caps.name("reporter").map_or(span.start(), |m| m.start()),
                 nominative,
