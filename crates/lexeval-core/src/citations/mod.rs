@@ -2,9 +2,10 @@
 //! metadata, resolution to authorities, and citation-aware claim segmentation.
 //!
 //! `extract` finds every citation in a text: full and short case cites, Id./Ibid., supra, statutes and
-//! regulations, journals, references by case name ("In Kayes, …") and bare "§" cites. Each carries an
-//! `authority` key shared by every way of citing the same source (parallel cites, reporter variants, short
-//! forms, Id., supra, references) and the index of the citation it refers back to.
+//! regulations, journals, references by case name ("Kayes at 1461", "In Kayes, …") and bare "§" cites, with
+//! eyecite's metadata (courts as courts-db ids). Each carries an `authority` key shared by every way of
+//! citing the same source (parallel cites, reporter variants, short forms, Id., supra, references) and the
+//! index of the citation it refers back to; a short form that names a case resolves only to that case.
 
 mod courts;
 mod db;
