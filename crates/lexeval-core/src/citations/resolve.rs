@@ -1,7 +1,9 @@
-//! Resolution: every citation gets the key of the authority it cites and, for short forms, the index of
-//! its antecedent. Parallel cites share one key; a later cite of any member of a group reuses it; short
-//! cites match volume and reporter; Id. follows the previous citation; supra and references match a party
-//! name of an earlier full case citation.
+//! Resolution (eyecite's `resolve_citations`, name-aware): every citation gets the key of the authority it
+//! cites and, for short forms, the index of its antecedent. Parallel cites share one key; a later cite of any
+//! member of a group reuses it; a blank page ("1 U.S. ____") is a key of its own. A short cite resolves to
+//! the earlier full cite of its volume and reporter that carries its name, else the one its pin fits, and
+//! stays unresolved when that is ambiguous or the names disagree; supra and references need exactly one
+//! earlier case with their name; Id. takes the previous citation's resolution if its pin fits that case.
 
 use super::parties::LEAD_WORDS;
 use super::references::find_references;
