@@ -1,5 +1,9 @@
-//! Compacts the vendored reporters-db JSON into the one table the citation patterns are built from, so the
-//! page embeds only what extraction needs (no names, notes, examples or jurisdiction lists).
+//! Compacts the vendored reporters-db JSON into the citation pattern tables (`build_patterns.rs`) and the
+//! small table extraction reads (editions, years, abbreviations), and courts-db into court ids by citation
+//! string, so the page embeds only what extraction needs (no names, notes, examples or jurisdiction lists).
+
+#[path = "build_patterns.rs"]
+mod build_patterns;
 
 use serde_json::{json, Map, Value};
 use std::path::Path;
@@ -40,10 +44,18 @@ fn reporters(db: &Value, out: &mut Vec<Value>) {
                 .collect();
             out.push(
                 json!({"kind": "reporter", "key": key, "cite_type": entry["cite_type"],
-                            "editions": editions, "variations": entry["variations"]}),
+                       "scotus": is_scotus(entry), "editions": editions,
+                       "variations": entry["variations"]}),
             );
         }
     }
+}
+
+/// eyecite's `Reporter.is_scotus`: a reporter of the Supreme Court, whose citations get the court `scotus`.
+fn is_scotus(entry: &Value) -> bool {
+    let cite_type = entry["cite_type"].as_str().unwrap_or_default();
+    let name = entry["name"].as_str().unwrap_or_default().to_lowercase();
+    (cite_type == "federal" && name.contains("supreme")) || cite_type.contains("scotus")
 }
 
 /// laws.json and journals.json: the key is the single edition; variations is a list of its variants.
@@ -85,14 +97,60 @@ fn abbreviations() -> Vec<String> {
     words
 }
 
+/// courts-db's courts.json as a Rust table of (id, citation string without punctuation, lower case), in file
+/// order: all eyecite's `get_court_by_paren` reads.
+fn courts(out_dir: &Path) {
+    let path = "data/courts-db/courts.json";
+    println!("cargo:rerun-if-changed={path}");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let courts: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut rows = String::from("pub static COURTS: &[(&str, &str)] = &[\n");
+    for court in courts.as_array().into_iter().flatten() {
+        let squeezed: String = court["citation_string"]
+            .as_str()
+            .unwrap_or_default()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || *c == '_')
+            .flat_map(char::to_lowercase)
+            .collect();
+        if let (Some(id), false) = (court["id"].as_str(), squeezed.is_empty()) {
+            rows.push_str(&format!("    ({id:?}, {squeezed:?}),\n"));
+        }
+    }
+    rows.push_str("];\n");
+    let out = out_dir.join("courts.rs");
+    std::fs::write(&out, rows).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+}
+
+/// What extraction reads at run time: sources and editions without their regexes and variant spellings,
+/// which live in the generated pattern tables.
+fn runtime_source(source: &Value) -> Value {
+    let editions: Vec<Value> = source["editions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| json!({"name": e["name"], "start": e["start"], "end": e["end"]}))
+        .collect();
+    json!({"key": source["key"], "scotus": source["scotus"].as_bool().unwrap_or(false), "editions": editions})
+}
+
 fn main() {
     let mut sources = Vec::new();
     reporters(&read("reporters.json"), &mut sources);
     single_edition(&read("laws.json"), "law", &mut sources);
     single_edition(&read("journals.json"), "journal", &mut sources);
-    let table = json!({"variables": read("regexes.json"), "sources": sources,
+    let out_dir = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let write = |name: &str, contents: String| {
+        let out = out_dir.join(name);
+        std::fs::write(&out, contents).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    };
+    println!("cargo:rerun-if-changed=build_patterns.rs");
+    write(
+        "patterns.rs",
+        build_patterns::tables(&sources, &read("regexes.json")),
+    );
+    let table = json!({"sources": sources.iter().map(runtime_source).collect::<Vec<_>>(),
                        "abbreviations": abbreviations()});
-    let out =
-        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("reporters-db.json");
-    std::fs::write(&out, table.to_string()).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    write("reporters-db.json", table.to_string());
+    courts(&out_dir);
 }

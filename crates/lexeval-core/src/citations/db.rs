@@ -1,12 +1,11 @@
-//! The reporters-db table compacted by `build.rs`: sources (reporters, laws, journals) and regex variables.
+//! The reporters-db table compacted by `build.rs`: sources (reporters, laws, journals), their editions'
+//! names and years, and abbreviations. The patterns themselves are generated tables (`patterns`).
 
 use serde::Deserialize;
-use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-/// Which reporters-db file a source comes from; decides the citation kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
+/// Which reporters-db file a source comes from; decides the citation kind (of the patterns built from it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SourceKind {
     Reporter,
     Law,
@@ -18,7 +17,6 @@ pub struct Edition {
     pub name: String,
     pub start: Option<u32>,
     pub end: Option<u32>,
-    pub regexes: Vec<String>,
 }
 
 impl Edition {
@@ -30,17 +28,16 @@ impl Edition {
 
 #[derive(Debug, Deserialize)]
 pub struct Source {
-    pub kind: SourceKind,
     /// The reporters-db key, e.g. "F." for F., F.2d and F.3d.
     pub key: String,
+    /// eyecite's `is_scotus`: the Supreme Court's own reporter (U.S., S. Ct., Cranch, ...).
+    #[serde(default)]
+    pub scotus: bool,
     pub editions: Vec<Edition>,
-    /// Variant spelling → edition name.
-    pub variations: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Deserialize)]
 pub struct Table {
-    pub variables: serde_json::Value,
     pub sources: Vec<Source>,
     /// Case-name and state abbreviations ending in a period, sorted ("Bd.", "Cal.", "Mfg.").
     pub abbreviations: Vec<String>,

@@ -40,17 +40,23 @@ fn regex(cell: &'static OnceLock<Regex>, pattern: &str) -> &'static Regex {
     cell.get_or_init(|| Regex::new(pattern).expect("static citation regex"))
 }
 
+/// Id. and supra are whole whitespace-separated words; the boundaries are checked in `simple_tokens`, not
+/// matched, so "Id. Id. at 2" yields both.
 fn id_regex() -> &'static Regex {
     static CELL: OnceLock<Regex> = OnceLock::new();
-    regex(&CELL, r"(?i)(?:^|\s)(id\.,?|ibid\.)(?:\s|$)")
+    regex(&CELL, r"(?i)id\.,?|ibid\.")
 }
 
 fn supra_regex() -> &'static Regex {
     static CELL: OnceLock<Regex> = OnceLock::new();
-    regex(
-        &CELL,
-        r"(?i)(?:^|\s)([^\sa-zA-Z0-9]*supra[^\sa-zA-Z0-9]*)(?:\s|$)",
-    )
+    regex(&CELL, r"(?i)[^\sa-zA-Z0-9]*supra[^\sa-zA-Z0-9]*")
+}
+
+/// Whether `range` of `text` is a whole word: whitespace (or the text's edge) on both sides.
+fn is_whole_word(text: &str, range: std::ops::Range<usize>) -> bool {
+    let before = text[..range.start].chars().next_back();
+    let after = text[range.end..].chars().next();
+    before.is_none_or(char::is_whitespace) && after.is_none_or(char::is_whitespace)
 }
 
 fn section_regex() -> &'static Regex {
@@ -79,8 +85,10 @@ fn citation_tokens(text: &str, out: &mut Vec<Token>) {
     let text = &*without_glued_markers(text);
     let all = patterns();
     for index in all.candidates(text) {
-        let pattern = &all.patterns[index];
-        let Some(re) = pattern.regex() else { continue };
+        let Some(re) = all.patterns[index].regex() else {
+            continue;
+        };
+        let pattern = all.patterns[index].data;
         for caps in re.captures_iter(text) {
             let Some(span) = caps.get(1) else { continue };
             let kind = match (pattern.kind, pattern.short) {
@@ -99,8 +107,8 @@ fn citation_tokens(text: &str, out: &mut Vec<Token>) {
                 start: span.start(),
                 end: span.end(),
                 kind,
-                exact: pattern.exact.clone(),
-                variations: pattern.variations.clone(),
+                exact: pattern.exact.to_vec(),
+                variations: pattern.variations.to_vec(),
                 groups: groups(&caps),
                 reporter_start: caps.name("reporter").map_or(span.start(), |m| m.start()),
                 nominative,
@@ -116,11 +124,11 @@ fn groups(caps: &Captures) -> Vec<(&'static str, String)> {
         .collect()
 }
 
-fn simple_tokens(text: &str, re: &Regex, kind: CitationKind, out: &mut Vec<Token>) {
-    for caps in re.captures_iter(text) {
-        let span = caps
-            .get(1)
-            .unwrap_or_else(|| caps.get(0).expect("group 0 always exists"));
+fn word_tokens(text: &str, re: &Regex, kind: CitationKind, out: &mut Vec<Token>) {
+    for span in re.find_iter(text) {
+        if !is_whole_word(text, span.range()) {
+            continue;
+        }
         out.push(Token {
             start: span.start(),
             end: span.end(),
@@ -134,18 +142,25 @@ fn simple_tokens(text: &str, re: &Regex, kind: CitationKind, out: &mut Vec<Token
     }
 }
 
-/// Matches of every kind, overlaps removed, in text order (byte offsets).
-pub fn raw_citations(text: &str) -> Vec<Citation> {
+/// Matches of every kind, overlaps removed, in text order (byte offsets), each with the editions its
+/// reporter may stand for (empty for Id., supra and "§" cites).
+pub fn raw_citations(text: &str) -> (Vec<Citation>, Vec<Vec<EditionRef>>) {
     let mut tokens = Vec::new();
     citation_tokens(text, &mut tokens);
-    simple_tokens(text, id_regex(), CitationKind::Id, &mut tokens);
-    simple_tokens(text, supra_regex(), CitationKind::Supra, &mut tokens);
-    simple_tokens(
-        text,
-        section_regex(),
-        CitationKind::UnknownSection,
-        &mut tokens,
-    );
+    word_tokens(text, id_regex(), CitationKind::Id, &mut tokens);
+    word_tokens(text, supra_regex(), CitationKind::Supra, &mut tokens);
+    for span in section_regex().find_iter(text) {
+        tokens.push(Token {
+            start: span.start(),
+            end: span.end(),
+            kind: CitationKind::UnknownSection,
+            exact: Vec::new(),
+            variations: Vec::new(),
+            groups: Vec::new(),
+            reporter_start: span.start(),
+            nominative: false,
+        });
+    }
     // Sections inside a statute citation are part of it, so statutes sort before the bare "§" tokens.
     // Of two readings of one span ("1 Ill. (1 Breese) 456"), the official reporter printed first wins;
     // eyecite picks one by Python set order, which changes from run to run.
@@ -181,9 +196,52 @@ pub fn raw_citations(text: &str) -> Vec<Citation> {
         }
         kept.push(token);
     }
+    // "Kaiser Foundation, supra, 13 Cal.App.5th at 1146" is one short cite (eyecite's Shortform 5).
+    let supra_of_short_cite = |i: usize| {
+        kept[i].kind == CitationKind::Supra
+            && kept.get(i + 1).is_some_and(|next| {
+                next.kind == CitationKind::ShortCase
+                    && text.get(kept[i].end..next.start).is_some_and(|between| {
+                        between.chars().all(|c| c == ',' || c.is_whitespace())
+                    })
+            })
+    };
+    let dropped: Vec<bool> = (0..kept.len()).map(supra_of_short_cite).collect();
     kept.into_iter()
-        .map(|token| into_citation(text, token))
-        .collect()
+        .zip(dropped)
+        .filter(|(_, dropped)| !dropped)
+        .map(|(token, _)| {
+            let editions = candidate_editions(&token);
+            (into_citation(text, token), editions)
+        })
+        .unzip()
+}
+
+/// eyecite's edition candidates: the exact editions if any, else the variations.
+fn candidate_editions(token: &Token) -> Vec<EditionRef> {
+    let mut editions = if token.exact.is_empty() {
+        token.variations.clone()
+    } else {
+        token.exact.clone()
+    };
+    editions.sort_unstable();
+    editions.dedup();
+    editions
+}
+
+/// eyecite's `guess_edition` once the year is known: the one edition left after narrowing by year names
+/// the reporter ("1 P.R. 1 (1831)" is Pen. & W.); an ambiguous reporter stays as printed, and the citation
+/// stays (eyecite's default, `remove_ambiguous=False`).
+pub fn settle_editions(citations: &mut [Citation], candidates: &[Vec<EditionRef>]) {
+    for (citation, editions) in citations.iter_mut().zip(candidates) {
+        let mut editions = editions.clone();
+        if let (true, Some(year)) = (editions.len() > 1, citation.year) {
+            editions.retain(|&e| db::edition(e).includes_year(year));
+        }
+        if let [edition] = editions.as_slice() {
+            citation.reporter = Some(db::edition(*edition).name.clone());
+        }
+    }
 }
 
 fn group(token: &Token, name: &str) -> Option<String> {
@@ -194,32 +252,16 @@ fn group(token: &Token, name: &str) -> Option<String> {
         .map(|(_, v)| v.clone())
 }
 
-/// eyecite's `guess_edition`: exact editions first, else variations; narrowed by year; chosen when unique.
-fn guess_edition(token: &Token, year: Option<u32>) -> Option<EditionRef> {
-    let mut editions = if token.exact.is_empty() {
-        token.variations.clone()
-    } else {
-        token.exact.clone()
-    };
-    editions.sort_unstable();
-    editions.dedup();
-    if editions.len() > 1 {
-        if let Some(year) = year {
-            editions.retain(|&e| db::edition(e).includes_year(year));
-        }
-    }
-    match editions.as_slice() {
-        [only] => Some(*only),
-        _ => None,
-    }
-}
-
 fn into_citation(text: &str, token: Token) -> Citation {
     let year = group(&token, "year").and_then(|y| y.parse().ok());
-    let edition = guess_edition(&token, year);
-    let reporter = edition
-        .map(|e| db::edition(e).name.clone())
-        .or_else(|| group(&token, "reporter").map(normalise_space));
+    // eyecite's `guess_court`: a Supreme Court reporter names the court (a parenthetical may override it).
+    let scotus = token
+        .exact
+        .iter()
+        .chain(&token.variations)
+        .any(|&e| db::source(e).scotus);
+    // The canonical edition name is set by `settle_editions` once the year is known.
+    let reporter = group(&token, "reporter").map(normalise_space);
     Citation {
         kind: token.kind,
         start: token.start,
@@ -233,10 +275,12 @@ fn into_citation(text: &str, token: Token) -> Citation {
         page: group(&token, "page"),
         pin_cite: None,
         year,
-        court: None,
+        court: scotus.then(|| "scotus".to_string()),
+        court_text: None,
         parenthetical: None,
         plaintiff: None,
         defendant: None,
+        antecedent_guess: None,
         title: group(&token, "title").or_else(|| group(&token, "chapter")),
         section: group(&token, "section"),
         authority: String::new(),

@@ -5,7 +5,7 @@
 //! ("(9th Cir.1995)" keeps court and year), and it is read only after the last cite of a parallel group, so
 //! a year is never taken from a parenthetical further along the text.
 
-use super::{Citation, CitationKind};
+use super::{courts, parties, Citation, CitationKind};
 use regex::Regex;
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -36,6 +36,15 @@ fn court_date() -> &'static Regex {
     })
 }
 
+fn publisher_date() -> &'static Regex {
+    static CELL: OnceLock<Regex> = OnceLock::new();
+    cached(&CELL, || {
+        format!(
+            r"^(?:[A-Z][a-z]+\.?(?: Supp\.)?)? ?(?:(?:{MONTHS}) )?(?:\d{{1,2}})?,? ?(?:(?P<year>\d{{4}})(?:[-–]\d{{2,4}})?)?$"
+        )
+    })
+}
+
 fn law_pin() -> &'static Regex {
     static CELL: OnceLock<Regex> = OnceLock::new();
     cached(&CELL, || {
@@ -56,7 +65,7 @@ fn pin_may_end_at(rest: &str) -> bool {
 }
 
 /// The pin cite at the start of `tail` (e.g. ", 1461" or " at 1461-62, 1470"), as (text, length in bytes).
-fn pin_cite(tail: &str) -> Option<(String, usize)> {
+pub(super) fn pin_cite(tail: &str) -> Option<(String, usize)> {
     let first = pin_start().find(tail)?;
     let mut ends = vec![first.end()];
     while let Some(more) = pin_more().find(&tail[*ends.last()?..]) {
@@ -97,9 +106,26 @@ fn parenthesis(text: &str) -> Option<(&str, usize)> {
     None
 }
 
+/// The pin cite after a citation and how many bytes of `after` it takes. eyecite reads a short cite's pin
+/// from its page on ("1 U.S., at 20-25, 30" pins "20-25, 30"), other pins from the text after the citation.
+fn pin_after(citation: &Citation, after: &str) -> (Option<String>, usize) {
+    if citation.kind != CitationKind::ShortCase {
+        return pin_cite(after).map_or((None, 0), |(pin, end)| (Some(pin), end));
+    }
+    let page = citation.page.as_deref().unwrap_or_default();
+    match pin_cite(&format!("{page}{after}")) {
+        Some((pin, end)) => (Some(pin), end.saturating_sub(page.len())),
+        None => (None, 0),
+    }
+}
+
+/// A comma, or a bracket opening a parallel cite ("1 U.S. 1, 4 [92 Cal.Rptr.3d 784]"), between two cites.
 fn is_parallel_separator(between: &str) -> bool {
     let rest = pin_cite(between).map_or(between, |(_, end)| &between[end..]);
-    rest.trim() == ","
+    matches!(
+        rest.split_whitespace().collect::<String>().as_str(),
+        "," | "[" | ",["
+    )
 }
 
 fn tail<'a>(text: &'a str, citations: &[Citation], index: usize) -> &'a str {
@@ -118,11 +144,7 @@ pub fn add_metadata(text: &str, citations: &mut [Citation]) -> Vec<Range<usize>>
         match citations[index].kind {
             CitationKind::FullLaw => law_metadata(after, &mut citations[index]),
             CitationKind::UnknownSection | CitationKind::Reference => {}
-            _ => {
-                if let Some((pin, _)) = pin_cite(after) {
-                    citations[index].pin_cite = Some(pin);
-                }
-            }
+            _ => citations[index].pin_cite = pin_after(&citations[index], after).0,
         }
     }
     let mut index = 0;
@@ -136,10 +158,18 @@ pub fn add_metadata(text: &str, citations: &mut [Citation]) -> Vec<Range<usize>>
                     | CitationKind::Journal
             ) {
                 let after = tail(text, citations, index);
-                let rest = pin_cite(after).map_or(after, |(_, end)| &after[end..]);
-                let (year, _, parenthetical) = parentheticals(rest);
+                let rest = after
+                    .get(pin_after(&citations[index], after).1..)
+                    .unwrap_or(after);
+                let (year, _, parenthetical) = parentheticals(rest, true);
+                let before = text.get(..citations[index].start).unwrap_or_default();
                 let citation = &mut citations[index];
                 citation.parenthetical = parenthetical;
+                citation.antecedent_guess = match citation.kind {
+                    CitationKind::ShortCase => antecedent_word(before, false),
+                    CitationKind::Supra => antecedent_word(before, true),
+                    _ => None,
+                };
                 if citation.kind == CitationKind::Journal {
                     citation.year = citation.year.or(year);
                 }
@@ -156,14 +186,19 @@ pub fn add_metadata(text: &str, citations: &mut [Citation]) -> Vec<Range<usize>>
         }
         let after = tail(text, citations, last);
         let rest = pin_cite(after).map_or(after, |(_, end)| &after[end..]);
-        let (year, court, parenthetical) = parentheticals(rest);
-        let (plaintiff, defendant) = parties(text, citations, index);
+        let rest = parties::skip_blank_cites(rest.trim_start_matches([']', ' ']));
+        let (year, court, parenthetical) = parentheticals(rest, false);
+        let name = parties::case_name(text, citations, index);
+        let court_id = court.as_deref().and_then(courts::court_id);
         for citation in &mut citations[index..=last] {
-            citation.year = citation.year.or(year);
-            citation.court.clone_from(&court);
+            citation.year = citation.year.or(year).or(name.year);
+            if let Some(id) = court_id {
+                citation.court = Some(id.to_string());
+            }
+            citation.court_text.clone_from(&court);
             citation.parenthetical.clone_from(&parenthetical);
-            citation.plaintiff.clone_from(&plaintiff);
-            citation.defendant.clone_from(&defendant);
+            citation.plaintiff.clone_from(&name.plaintiff);
+            citation.defendant.clone_from(&name.defendant);
         }
         groups.push(index..last + 1);
         index = last + 1;
@@ -171,8 +206,13 @@ pub fn add_metadata(text: &str, citations: &mut [Citation]) -> Vec<Range<usize>>
     groups
 }
 
-/// (year, court, explanatory parenthetical) from the text after a citation's pin cite.
-fn parentheticals(rest: &str) -> (Option<u32>, Option<String>, Option<String>) {
+/// (year, court, explanatory parenthetical) from the text after a citation's pin cite. As in eyecite, a full
+/// case citation's explanatory parenthetical only follows its court-and-date parenthetical
+/// (`explanatory_first` false); a short form's may come first.
+fn parentheticals(
+    rest: &str,
+    explanatory_first: bool,
+) -> (Option<u32>, Option<String>, Option<String>) {
     let Some((content, end)) = parenthesis(rest) else {
         return (None, None, None);
     };
@@ -185,7 +225,8 @@ fn parentheticals(rest: &str) -> (Option<u32>, Option<String>, Option<String>) {
         let explanatory = parenthesis(&rest[end..]).map(|(inner, _)| inner.trim().to_string());
         return (year, court, explanatory);
     }
-    (None, None, Some(content.trim().to_string()))
+    let explanatory = Some(content.trim().to_string()).filter(|_| explanatory_first);
+    (None, None, explanatory)
 }
 
 fn law_metadata(after: &str, citation: &mut Citation) {
@@ -193,95 +234,50 @@ fn law_metadata(after: &str, citation: &mut Citation) {
     if !pin.is_empty() {
         citation.pin_cite = Some(pin.trim().to_string());
     }
-    if let Some((content, _)) = parenthesis(&after[pin.len()..]) {
-        let year = content
-            .split_whitespace()
-            .last()
-            .and_then(|w| w.parse::<u32>().ok())
-            .filter(|y| (1000..2100).contains(y));
-        citation.year = citation.year.or(year);
-    }
-}
-
-/// Words that start a citation clause rather than a case name.
-const LEAD_WORDS: [&str; 16] = [
-    "see",
-    "also",
-    "cf.",
-    "e.g.,",
-    "e.g.",
-    "accord",
-    "citing",
-    "quoting",
-    "but",
-    "compare",
-    "with",
-    "in",
-    "under",
-    "and",
-    "contra",
-    "following",
-];
-/// Lower-case words allowed inside a case name.
-const NAME_CONNECTORS: [&str; 10] = [
-    "of", "the", "and", "&", "for", "ex", "rel.", "de", "on", "in",
-];
-
-/// Plaintiff and defendant of the case cited at `index`: the words around the last "v." before it.
-fn parties(text: &str, citations: &[Citation], index: usize) -> (Option<String>, Option<String>) {
-    let start = citations[index].start;
-    let floor = if index > 0 {
-        citations[index - 1].end.min(start)
-    } else {
-        0
+    let rest = &after[pin.len()..];
+    let Some((content, end)) = parenthesis(rest) else {
+        return;
     };
-    let mut window_start = start.saturating_sub(300).max(floor);
-    while !text.is_char_boundary(window_start) {
-        window_start += 1;
-    }
-    let window = text.get(window_start..start).unwrap_or_default();
-    let window = window
-        .rsplit([';', '\n', '(', ')'])
-        .next()
-        .unwrap_or(window);
-    let Some(v_at) = window.rfind(" v. ").or_else(|| window.rfind(" v ")) else {
-        return (None, None);
-    };
-    let separator = if window[v_at..].starts_with(" v. ") {
-        4
-    } else {
-        3
-    };
-    let defendant = window[v_at + separator..]
-        .trim()
-        .trim_end_matches(',')
-        .trim();
-    let words: Vec<&str> = window[..v_at].split_whitespace().collect();
-    let mut first = words.len();
-    while first > 0 {
-        let word = words[first - 1];
-        let capitalised = word.chars().next().is_some_and(char::is_uppercase);
-        if !(capitalised || NAME_CONNECTORS.contains(&word)) || ends_sentence(word) {
-            break;
+    // eyecite's publisher-and-date parenthetical, "(West 1999)", "(2005-06)"; anything else explains.
+    match publisher_date().captures(content.trim()) {
+        Some(caps) if !content.trim().is_empty() => {
+            let year = caps.name("year").and_then(|y| y.as_str().parse().ok());
+            citation.year = citation.year.or(year);
+            citation.parenthetical =
+                parenthesis(&rest[end..]).map(|(inner, _)| inner.trim().to_string());
         }
-        first -= 1;
+        _ => citation.parenthetical = Some(content.trim().to_string()),
     }
-    while first < words.len()
-        && (LEAD_WORDS.contains(&words[first].to_lowercase().as_str())
-            || NAME_CONNECTORS.contains(&words[first]))
-    {
-        first += 1;
-    }
-    let plaintiff = words[first..].join(" ");
-    let nonempty = |s: String| Some(s).filter(|s| !s.is_empty() && s.len() < 200);
-    (nonempty(plaintiff), nonempty(defendant.to_string()))
 }
 
-/// A word that ends the previous sentence ("held." but not "Co." or "U.S.").
-fn ends_sentence(word: &str) -> bool {
-    word.ends_with('.')
-        && word.chars().filter(|c| c.is_alphabetic()).count() > 4
-        && word.chars().next().is_some_and(char::is_lowercase)
+/// eyecite's short-cite and supra antecedent: the word before the citation, then an optional comma and a
+/// space ("Adarand, 515 U.S., at 241", "Adarand, supra"); a supra may have a volume between ("Foo, 123 supra").
+fn antecedent_word(before: &str, skip_volume: bool) -> Option<String> {
+    if !before.ends_with(char::is_whitespace) {
+        return None;
+    }
+    let mut rest = before.trim_end();
+    if skip_volume {
+        if let Some((head, last)) = rest.rsplit_once(char::is_whitespace) {
+            if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+                rest = head.trim_end();
+            }
+        }
+    }
+    let mut rest = rest.strip_suffix(',').unwrap_or(rest).trim_end();
+    if !skip_volume {
+        // A short cite after "supra" names the case before it ("Kaiser Foundation, supra, 13 Cal.App.5th at").
+        if let Some(head) = rest.strip_suffix("supra") {
+            let head = head.trim_end();
+            rest = head.strip_suffix(',').unwrap_or(head).trim_end();
+        }
+    }
+    let word = rest.rsplit(char::is_whitespace).next()?;
+    let starts_with_letter = word.starts_with(|c: char| c.is_ascii_alphabetic()) || skip_volume;
+    let word_chars = word
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'));
+    (word.chars().count() > 1 && starts_with_letter && word_chars).then(|| word.to_string())
 }
 
 #[cfg(test)]
@@ -300,9 +296,10 @@ mod tests {
 
     #[test]
     fn court_and_year_without_a_space_before_the_year() {
-        let (year, court, _) = parentheticals(" (9th Cir.1995) (holding that ...)");
+        let (year, court, _) = parentheticals(" (9th Cir.1995) (holding that ...)", false);
         assert_eq!((year, court.as_deref()), (Some(1995), Some("9th Cir.")));
-        let (year, court, explanatory) = parentheticals(" (S.D.N.Y. Jan. 5, 2001) (citing X)");
+        let (year, court, explanatory) =
+            parentheticals(" (S.D.N.Y. Jan. 5, 2001) (citing X)", false);
         assert_eq!(
             (year, court.as_deref(), explanatory.as_deref()),
             (Some(2001), Some("S.D.N.Y."), Some("citing X"))

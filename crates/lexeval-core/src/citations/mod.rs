@@ -2,14 +2,18 @@
 //! metadata, resolution to authorities, and citation-aware claim segmentation.
 //!
 //! `extract` finds every citation in a text: full and short case cites, Id./Ibid., supra, statutes and
-//! regulations, journals, references by case name ("In Kayes, …") and bare "§" cites. Each carries an
-//! `authority` key shared by every way of citing the same source (parallel cites, reporter variants, short
-//! forms, Id., supra, references) and the index of the citation it refers back to.
+//! regulations, journals, references by case name ("Kayes at 1461", "In Kayes, …") and bare "§" cites, with
+//! eyecite's metadata (courts as courts-db ids). Each carries an `authority` key shared by every way of
+//! citing the same source (parallel cites, reporter variants, short forms, Id., supra, references) and the
+//! index of the citation it refers back to; a short form that names a case resolves only to that case.
 
+mod courts;
 mod db;
 mod extract;
 mod metadata;
+mod parties;
 mod patterns;
+mod references;
 mod resolve;
 pub mod segment;
 
@@ -43,10 +47,15 @@ pub struct Citation {
     pub page: Option<String>,
     pub pin_cite: Option<String>,
     pub year: Option<u32>,
+    /// courts-db id of the court ("ca4" for "4th Cir."; "scotus" for the Supreme Court's reporters).
     pub court: Option<String>,
+    /// The court as written in the court-and-date parenthetical ("4th Cir.").
+    pub court_text: Option<String>,
     pub parenthetical: Option<String>,
     pub plaintiff: Option<String>,
     pub defendant: Option<String>,
+    /// Short cites and supra: the case name they carry ("Foo" in "Foo, 1 U.S., at 2" and "Foo, supra").
+    pub antecedent_guess: Option<String>,
     /// Statutes: title or chapter and section (the authority ignores subsections).
     pub title: Option<String>,
     pub section: Option<String>,
@@ -58,8 +67,9 @@ pub struct Citation {
 
 /// Every citation in `text`, in order, resolved to authorities.
 pub fn extract(text: &str) -> Vec<Citation> {
-    let mut found = extract::raw_citations(text);
+    let (mut found, editions) = extract::raw_citations(text);
     let groups = metadata::add_metadata(text, &mut found);
+    extract::settle_editions(&mut found, &editions);
     let found = resolve::resolve(text, found, &groups);
     extract::to_char_offsets(text, found)
 }

@@ -1,26 +1,15 @@
-//! Resolution: every citation gets the key of the authority it cites and, for short forms, the index of
-//! its antecedent. Parallel cites share one key; a later cite of any member of a group reuses it; short
-//! cites match volume and reporter; Id. follows the previous citation; supra and references match a party
-//! name of an earlier full case citation.
+//! Resolution (eyecite's `resolve_citations`, name-aware): every citation gets the key of the authority it
+//! cites and, for short forms, the index of its antecedent. Parallel cites share one key; a later cite of any
+//! member of a group reuses it; a blank page ("1 U.S. ____") is a key of its own. A short cite resolves to
+//! the earlier full cite of its volume and reporter that carries its name, else the one its pin fits, and
+//! stays unresolved when that is ambiguous or the names disagree; supra and references need exactly one
+//! earlier case with their name; Id. takes the previous citation's resolution if its pin fits that case.
 
+use super::parties::LEAD_WORDS;
+use super::references::find_references;
 use super::{Citation, CitationKind};
-use regex::Regex;
 use std::collections::HashMap;
 use std::ops::Range;
-
-/// Party names too generic to identify a case by themselves.
-const GENERIC_PARTIES: [&str; 10] = [
-    "United",
-    "State",
-    "States",
-    "People",
-    "Commonwealth",
-    "In",
-    "Ex",
-    "City",
-    "County",
-    "Matter",
-];
 
 fn cite_key(citation: &Citation) -> String {
     format!(
@@ -29,123 +18,6 @@ fn cite_key(citation: &Citation) -> String {
         citation.reporter.as_deref().unwrap_or("?"),
         citation.page.as_deref().unwrap_or("?")
     )
-}
-
-/// The word a case is referred to by: the first party's first word unless generic, else the second's.
-fn short_names(citation: &Citation) -> Vec<String> {
-    let first_word = |party: &Option<String>| {
-        party
-            .as_deref()
-            .and_then(|p| p.split_whitespace().next())
-            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string())
-    };
-    let usable = |w: &String| {
-        w.len() >= 3
-            && w.chars().next().is_some_and(char::is_uppercase)
-            && !GENERIC_PARTIES.contains(&w.as_str())
-    };
-    match first_word(&citation.plaintiff).filter(usable) {
-        Some(name) => vec![name],
-        None => first_word(&citation.defendant)
-            .filter(usable)
-            .into_iter()
-            .collect(),
-    }
-}
-
-/// "In Kayes, …", "under Kayes", "Kayes at 1461": references to an earlier full case citation by name.
-fn find_references(text: &str, citations: &[Citation]) -> Vec<Citation> {
-    let mut names: Vec<(String, usize)> = Vec::new();
-    for citation in citations
-        .iter()
-        .filter(|c| c.kind == CitationKind::FullCase)
-    {
-        for name in short_names(citation) {
-            if !names.iter().any(|(n, _)| *n == name) {
-                names.push((name, citation.end));
-            }
-        }
-    }
-    if names.is_empty() {
-        return Vec::new();
-    }
-    // One pass for all names: the alternation is matched once over the text, not once per case.
-    let alternation = names
-        .iter()
-        .map(|(n, _)| regex::escape(n))
-        .collect::<Vec<_>>()
-        .join("|");
-    let pattern = format!(
-        r"\b(?:(?:In|in|Under|under|Like|like|Unlike|unlike|Following|following|See|see)\s+({alternation})\b|({alternation}),?\s+at\s+\*?\d+)"
-    );
-    let Ok(re) = Regex::new(&pattern) else {
-        return Vec::new();
-    };
-    let mut found = Vec::new();
-    for caps in re.captures_iter(text) {
-        let (Some(name), Some(whole)) = (caps.get(1).or(caps.get(2)), caps.get(0)) else {
-            continue;
-        };
-        let (start, end) = (
-            name.start(),
-            if caps.get(2).is_some() {
-                whole.end()
-            } else {
-                name.end()
-            },
-        );
-        let Some(&(_, after)) = names.iter().find(|(n, _)| n == name.as_str()) else {
-            continue;
-        };
-        // "Kayes v." starts a full cite, "Kayes, supra" is a supra cite, "Kayes, 51 F.3d at" a short one.
-        let followed_by_citation = text.get(end..).is_some_and(|rest| {
-            let rest = rest.trim_start_matches(',').trim_start();
-            rest.starts_with("v.")
-                || rest.starts_with("v ")
-                || rest
-                    .as_bytes()
-                    .get(..5)
-                    .is_some_and(|word| word.eq_ignore_ascii_case(b"supra"))
-                || rest.starts_with(|c: char| c.is_ascii_digit())
-        });
-        let inside = citations.iter().any(|c| start < c.end && c.start < end);
-        if start >= after && !followed_by_citation && !inside {
-            found.push(Citation {
-                kind: CitationKind::Reference,
-                start,
-                end,
-                matched_text: text[start..end].to_string(),
-                volume: None,
-                reporter: None,
-                page: None,
-                pin_cite: text[start..end]
-                    .split(" at ")
-                    .nth(1)
-                    .map(|p| p.trim().to_string()),
-                year: None,
-                court: None,
-                parenthetical: None,
-                plaintiff: Some(name.as_str().to_string()),
-                defendant: None,
-                title: None,
-                section: None,
-                authority: String::new(),
-                antecedent: None,
-            });
-        }
-    }
-    found
-}
-
-fn supra_antecedent_word(text: &str, start: usize) -> Option<String> {
-    let before = text
-        .get(..start)?
-        .trim_end()
-        .trim_end_matches(',')
-        .trim_end();
-    let word = before.rsplit(|c: char| c.is_whitespace()).next()?;
-    let word = word.trim_matches(|c: char| !c.is_alphanumeric());
-    Some(word.to_string()).filter(|w| !w.is_empty())
 }
 
 fn law_key(citation: &Citation) -> String {
@@ -159,12 +31,123 @@ fn law_key(citation: &Citation) -> String {
     )
 }
 
-fn page_number(page: Option<&str>) -> Option<u64> {
-    page.and_then(|p| {
-        p.split(|c: char| !c.is_ascii_digit())
-            .find(|s| !s.is_empty())
+/// A page printed as a blank ("____"): the case is not yet paginated, so two such cites never unify.
+fn is_blank_page(page: Option<&str>) -> bool {
+    page.is_none_or(|p| p.chars().all(|c| c == '_'))
+}
+
+/// eyecite's MAX_OPINION_PAGE_COUNT: a pin further than this past the first page cites another case.
+const MAX_OPINION_PAGES: u64 = 150;
+
+/// Whether `pin` can be a page of the case starting at `page` ("at 20-25" → 20). A pin without a number
+/// ("¶ 100") is implausible against a numbered first page; a first page that is not a number accepts any pin.
+fn pin_fits(page: Option<&str>, pin: Option<&str>) -> bool {
+    let Some(pin) = pin else { return true };
+    let Some(first) = page.filter(|p| p.bytes().all(|b| b.is_ascii_digit())) else {
+        return true;
+    };
+    let Ok(first) = first.parse::<u64>() else {
+        return true;
+    };
+    let digits: String = pin
+        .trim_start_matches("at ")
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits
+        .parse::<u64>()
+        .is_ok_and(|pin| first <= pin && pin <= first + MAX_OPINION_PAGES)
+}
+
+/// The name a short form or reference carries, if it can name a case (not a signal such as "See").
+fn usable_name(name: Option<&str>) -> Option<&str> {
+    name.filter(|n| {
+        n.chars().next().is_some_and(char::is_uppercase)
+            && !LEAD_WORDS.contains(&n.to_lowercase().as_str())
     })
-    .and_then(|p| p.parse().ok())
+}
+
+/// Whether a full case citation's parties include `name` as a word ("Grutter" in "Grutter v. Bollinger").
+fn names_party(citation: &Citation, name: &str) -> bool {
+    [&citation.plaintiff, &citation.defendant]
+        .iter()
+        .any(|party| {
+            party.as_deref().is_some_and(|p| {
+                p == name
+                    || p.split_whitespace()
+                        .any(|w| w.trim_matches(|ch: char| !ch.is_alphanumeric()) == name)
+            })
+        })
+}
+
+/// The one authority among `candidates` (indices into `out`): its latest citation, or None when they cite
+/// different authorities (eyecite resolves only unambiguous short forms).
+fn unique(out: &[Citation], candidates: &[usize]) -> Option<usize> {
+    let last = *candidates.last()?;
+    candidates
+        .iter()
+        .all(|&i| out[i].authority == out[last].authority)
+        .then_some(last)
+}
+
+/// A short case citation's antecedent: among earlier full cites of its volume and reporter, the one with
+/// the name it carries, then the one its pin fits. A name that no candidate has leaves it unresolved.
+fn short_cite_target(citation: &Citation, out: &[Citation]) -> Option<usize> {
+    let same: Vec<usize> = (0..out.len())
+        .filter(|&i| {
+            let c = &out[i];
+            c.kind == CitationKind::FullCase
+                && c.volume == citation.volume
+                && c.reporter == citation.reporter
+        })
+        .collect();
+    let candidates = match usable_name(citation.antecedent_guess.as_deref()) {
+        Some(name) => {
+            let named: Vec<usize> = same
+                .iter()
+                .copied()
+                .filter(|&i| names_party(&out[i], name))
+                .collect();
+            let nameless = same
+                .iter()
+                .all(|&i| out[i].plaintiff.is_none() && out[i].defendant.is_none());
+            if named.is_empty() && !nameless {
+                return None;
+            }
+            if named.is_empty() {
+                same
+            } else {
+                named
+            }
+        }
+        None => same,
+    };
+    unique(out, &candidates).or_else(|| {
+        let fitting: Vec<usize> = candidates
+            .into_iter()
+            .filter(|&i| pin_fits(out[i].page.as_deref(), citation.pin_cite.as_deref()))
+            .collect();
+        unique(out, &fitting)
+    })
+}
+
+/// A supra or reference citation's antecedent: the one earlier full case citation naming `name`.
+fn named_target(name: &str, out: &[Citation]) -> Option<usize> {
+    let named: Vec<usize> = (0..out.len())
+        .filter(|&i| out[i].kind == CitationKind::FullCase && names_party(&out[i], name))
+        .collect();
+    unique(out, &named)
+}
+
+/// An Id. citation's antecedent: whatever the previous citation resolved to, if the pin fits its first page
+/// (eyecite's `_has_invalid_pin_cite`; a case with a blank first page takes no Id. at all).
+fn id_target(citation: &Citation, previous: Option<usize>, out: &[Citation]) -> Option<usize> {
+    let root = previous?;
+    let full = &out[root];
+    if full.kind == CitationKind::FullCase && is_blank_page(full.page.as_deref()) {
+        return None;
+    }
+    pin_fits(full.page.as_deref(), citation.pin_cite.as_deref()).then_some(root)
 }
 
 /// Adds reference citations, then assigns authorities and antecedents in text order.
@@ -187,13 +170,17 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
     let mut by_cite: HashMap<String, String> = HashMap::new();
     let mut group_authority: HashMap<usize, (String, usize)> = HashMap::new();
     let mut out: Vec<Citation> = Vec::with_capacity(tagged.len());
+    // The full citation the previous citation resolved to: what an Id. refers to.
+    let mut previous_root: Option<usize> = None;
     for (mut citation, group) in tagged {
         let index = out.len();
-        match citation.kind {
+        let target = match citation.kind {
             CitationKind::FullCase => {
                 let key = cite_key(&citation);
+                let blank = is_blank_page(citation.page.as_deref());
                 let (authority, leader) = match group.and_then(|g| group_authority.get(&g)) {
                     Some((authority, leader)) => (authority.clone(), Some(*leader)),
+                    None if blank => (format!("case:{key}#{index}"), None),
                     None => (
                         by_cite
                             .get(&key)
@@ -207,92 +194,59 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                         .entry(g)
                         .or_insert((authority.clone(), index));
                 }
-                by_cite.insert(key, authority.clone());
+                if !blank {
+                    by_cite.insert(key, authority.clone());
+                }
                 citation.authority = authority;
                 citation.antecedent = leader;
+                previous_root = Some(index);
+                out.push(citation);
+                continue;
             }
-            CitationKind::ShortCase => {
-                let pin = page_number(citation.page.as_deref());
-                let target = out.iter().enumerate().rev().find(|(_, c)| {
-                    c.kind == CitationKind::FullCase
-                        && c.volume == citation.volume
-                        && c.reporter == citation.reporter
-                        && page_number(c.page.as_deref())
-                            .zip(pin)
-                            .is_none_or(|(page, pin)| page <= pin)
-                });
-                match target {
-                    Some((i, c)) => {
-                        citation.authority = c.authority.clone();
-                        citation.antecedent = Some(i);
-                    }
-                    None => {
-                        citation.authority = format!(
-                            "short:{} {}",
-                            citation.volume.as_deref().unwrap_or("?"),
-                            citation.reporter.as_deref().unwrap_or("?")
-                        )
-                    }
-                }
-            }
-            CitationKind::Id => match out
-                .iter()
-                .enumerate()
-                .rev()
-                .find(|(_, c)| c.kind != CitationKind::Reference)
-            {
-                Some((i, c)) => {
-                    citation.authority = c.authority.clone();
-                    citation.antecedent = Some(i);
-                }
-                None => citation.authority = "unresolved:id".to_string(),
-            },
-            CitationKind::Supra | CitationKind::Reference => {
-                let word = match citation.kind {
-                    CitationKind::Supra => supra_antecedent_word(text, citation.start),
-                    _ => citation.plaintiff.clone(),
-                };
-                let target = word.as_ref().and_then(|word| {
-                    out.iter().enumerate().rev().find(|(_, c)| {
-                        matches!(c.kind, CitationKind::FullCase | CitationKind::Journal)
-                            && [&c.plaintiff, &c.defendant].iter().any(|party| {
-                                party.as_deref().is_some_and(|p| {
-                                    p.split_whitespace().any(|w| {
-                                        w.trim_matches(|ch: char| !ch.is_alphanumeric()) == word
-                                    })
-                                })
-                            })
-                    })
-                });
-                match target {
-                    Some((i, c)) => {
-                        citation.authority = c.authority.clone();
-                        citation.antecedent = Some(i);
-                    }
-                    None => {
-                        citation.authority =
-                            format!("unresolved:supra:{}", word.unwrap_or_default())
-                    }
-                }
-                if citation.kind == CitationKind::Reference {
-                    citation.plaintiff = None;
-                }
-            }
-            CitationKind::FullLaw => citation.authority = law_key(&citation),
-            CitationKind::Journal => {
-                citation.authority = format!("journal:{}", cite_key(&citation))
-            }
-            CitationKind::UnknownSection => {
-                citation.authority = format!(
-                    "section:{}",
-                    citation
-                        .matched_text
-                        .split_whitespace()
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                )
-            }
-        }
+            CitationKind::ShortCase => short_cite_target(&citation, &out),
+            CitationKind::Id => id_target(&citation, previous_root, &out),
+            CitationKind::Supra => citation
+                .antecedent_guess
+                .as_deref()
+                .and_then(|name| named_target(name, &out)),
+            CitationKind::Reference => citation
+                .plaintiff
+                .as_deref()
+                .or(citation.defendant.as_deref())
+                .and_then(|name| named_target(name, &out)),
+            CitationKind::FullLaw | CitationKind::Journal => Some(index),
+            CitationKind::UnknownSection => None,
+        };
+        citation.authority = match (target, citation.kind) {
+            (_, CitationKind::FullLaw) => law_key(&citation),
+            (_, CitationKind::Journal) => format!("journal:{}", cite_key(&citation)),
+            (Some(target), _) => out[target].authority.clone(),
+            (None, CitationKind::ShortCase) => format!(
+                "short:{} {}",
+                citation.volume.as_deref().unwrap_or("?"),
+                citation.reporter.as_deref().unwrap_or("?")
+            ),
+            (None, CitationKind::Id) => "unresolved:id".to_string(),
+            (None, CitationKind::UnknownSection) => format!(
+                "section:{}",
+                citation
+                    .matched_text
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            (None, _) => format!(
+                "unresolved:supra:{}",
+                citation
+                    .antecedent_guess
+                    .as_deref()
+                    .or(citation.plaintiff.as_deref())
+                    .or(citation.defendant.as_deref())
+                    .unwrap_or_default()
+            ),
+        };
+        citation.antecedent = target.filter(|&t| t != index);
+        previous_root = target;
         out.push(citation);
     }
     out

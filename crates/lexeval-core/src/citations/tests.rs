@@ -23,8 +23,9 @@ fn full_case_citation_with_metadata() {
     );
     assert_eq!(
         (c.pin_cite.as_deref(), c.year, c.court.as_deref()),
-        (Some("1459"), Some(1995), Some("9th Cir."))
+        (Some("1459"), Some(1995), Some("ca9"))
     );
+    assert_eq!(c.court_text.as_deref(), Some("9th Cir."));
     assert_eq!(
         (c.plaintiff.as_deref(), c.defendant.as_deref()),
         (Some("Kayes"), Some("Pacific Lumber Co."))
@@ -45,7 +46,114 @@ fn court_and_year_survive_a_missing_space_unlike_eyecite() {
     )
     .try_into()
     .unwrap();
-    assert_eq!((c.year, c.court.as_deref()), (Some(1995), Some("9th Cir.")));
+    assert_eq!((c.year, c.court.as_deref()), (Some(1995), Some("ca9")));
+}
+
+#[test]
+fn supreme_court_reporters_name_the_court() {
+    let cites =
+        extract("Roe v. Wade, 410 U.S. 113, 93 S. Ct. 705 (1973). Later: 410 U.S., at 150.");
+    let courts: Vec<Option<&str>> = cites.iter().map(|c| c.court.as_deref()).collect();
+    assert_eq!(courts, [Some("scotus"); 3]);
+}
+
+#[test]
+fn short_cite_pins_keep_their_range() {
+    let cites = extract(
+        "Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995). See 51 F.3d at 1460-62.",
+    );
+    assert_eq!(cites[1].page.as_deref(), Some("1460"));
+    assert_eq!(cites[1].pin_cite.as_deref(), Some("1460-62"));
+}
+
+#[test]
+fn california_style_names_and_blank_parallel_cites() {
+    let cites = extract(
+        "See Viking River Cruises v. Moriana (2022) __ U.S. __ [213 L.Ed.2d 179]; \
+         Hurst v. Florida, — U.S. —, 136 S.Ct. 616 (2016); In re Marriage of Bonds (2000) 24 Cal.4th 1.",
+    );
+    let names: Vec<(Option<&str>, Option<&str>, Option<u32>)> = cites
+        .iter()
+        .map(|c| (c.plaintiff.as_deref(), c.defendant.as_deref(), c.year))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            (Some("Viking River Cruises"), Some("Moriana"), Some(2022)),
+            (Some("Hurst"), Some("Florida"), Some(2016)),
+            (None, Some("Marriage of Bonds"), Some(2000)),
+        ]
+    );
+}
+
+#[test]
+fn short_cites_follow_the_case_they_name() {
+    // Gratz and Grutter were both decided in volume 539 of U.S.; the short cite names Grutter.
+    let text =
+        "Grutter v. Bollinger, 539 U.S. 306 (2003). Gratz v. Bollinger, 539 U.S. 244 (2003). \
+                Grutter, 539 U.S., at 330. Id., at 334. Smith, 539 U.S., at 250.";
+    let cites = extract(text);
+    assert_eq!(cites[2].authority, "case:539 U.S. 306");
+    assert_eq!(cites[3].authority, "case:539 U.S. 306");
+    // No earlier case is named Smith: never the latest cite of the volume instead.
+    assert_eq!(
+        (cites[4].antecedent, cites[4].authority.as_str()),
+        (None, "short:539 U.S.")
+    );
+}
+
+#[test]
+fn blank_pages_never_unify_two_cases() {
+    let cites =
+        extract("Foo v. Bar, 1 U.S. ____ (2024). Baz v. Qux, 1 U.S. ____ (2024). Id. at 100.");
+    assert_ne!(cites[0].authority, cites[1].authority);
+    assert_eq!(
+        (cites[2].antecedent, cites[2].authority.as_str()),
+        (None, "unresolved:id")
+    );
+}
+
+#[test]
+fn consecutive_ids_and_implausible_id_pins() {
+    let text = "Foo v. Bar, 1 U.S. 100 (1990). Id. Id. at 102. Id. at 500.";
+    let kinds: Vec<(CitationKind, Option<usize>)> = extract(text)
+        .iter()
+        .map(|c| (c.kind, c.antecedent))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            (CitationKind::FullCase, None),
+            (CitationKind::Id, Some(0)),
+            (CitationKind::Id, Some(0)),
+            (CitationKind::Id, None),
+        ]
+    );
+}
+
+#[test]
+fn references_by_name_and_pin() {
+    let text = "we said in Morton v. Mancari, 417 U. S. 535, 552 (1974). In Mancari at 665, and \
+                Angelopoulos v. Keystone, 2015 WL 2375225. Angelopoulos p. *4;";
+    let references: Vec<(String, Option<String>, String)> = only(text, CitationKind::Reference)
+        .into_iter()
+        .map(|c| (c.matched_text, c.pin_cite, c.authority))
+        .collect();
+    assert_eq!(
+        references,
+        [
+            (
+                "Mancari at 665".into(),
+                Some("665".into()),
+                "case:417 U.S. 535".into()
+            ),
+            (
+                "Angelopoulos p. *4".into(),
+                Some("p. *4".into()),
+                "case:2015 WL 2375225".into()
+            ),
+        ]
+    );
 }
 
 #[test]

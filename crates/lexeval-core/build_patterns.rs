@@ -1,0 +1,301 @@
+//! Build-time half of `citations::patterns`: eyecite 2.7.8's extractor construction from reporters-db (every
+//! edition's regex templates expanded with regexes.json variables, one pattern per distinct regex, exact
+//! editions and variant spellings kept apart, a short-cite twin of each), written out as static tables so
+//! the binary starts without expanding thousands of templates. Each pattern is stored as a shared template
+//! plus its edition alternation; the regex text is assembled only for patterns the prefilter selects.
+
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+
+/// eyecite's page number: digits, a lowercase roman numeral (1–199 minus v, l, c) or a blank placeholder.
+const PAGE_NUMBER: &str = r"(?:\d+|c?(?:xc|xl|l?x{1,3})(?:ix|iv|v?i{0,3})|(?:c?l?)(?:ix|iv|v?i{1,3})|(?:lv|cv|cl|clv)|_+)";
+
+/// Where a template takes the edition alternation.
+pub const EDITION: &str = "$edition";
+
+/// regexes.json flattened (`page_with_commas`), with `_optional` twins, eyecite's overrides, resolved.
+pub fn variables(regexes: &Value) -> BTreeMap<String, String> {
+    fn flatten(value: &Value, prefix: &str, out: &mut BTreeMap<String, String>) {
+        for (key, value) in value.as_object().into_iter().flatten() {
+            if key.ends_with('#') {
+                continue;
+            }
+            // `{"volume": {"": ..., "with_digit_suffix": ...}}` names `volume` and `volume_with_digit_suffix`.
+            let name = [prefix, key.as_str()]
+                .into_iter()
+                .filter(|part| !part.is_empty())
+                .collect::<Vec<_>>()
+                .join("_");
+            match value {
+                Value::String(s) => {
+                    out.insert(name, s.clone());
+                }
+                other => flatten(other, &name, out),
+            }
+        }
+    }
+    let mut flat = BTreeMap::new();
+    flatten(regexes, "", &mut flat);
+    flat.insert("full_cite".into(), "$volume $reporter,? $page".into());
+    flat.insert("page".into(), format!("(?P<page>{PAGE_NUMBER})"));
+    let optional: Vec<(String, String)> = flat
+        .iter()
+        .map(|(k, v)| (format!("{k}_optional"), format!("(?:{v} ?)?")))
+        .collect();
+    flat.extend(optional);
+    flat.iter()
+        .map(|(k, v)| (k.clone(), substitute(v, &flat)))
+        .collect()
+}
+
+/// Python's `string.Template.safe_substitute` (`$name`, `${name}`; unknown names stay) until nothing
+/// changes, then the one Python-only regex syntax reporters-db uses, `{,n}`, as `{0,n}`.
+pub fn substitute(template: &str, variables: &BTreeMap<String, String>) -> String {
+    let mut current = template.to_string();
+    for _ in 0..100 {
+        let next = substitute_once(&current, variables);
+        if next == current {
+            break;
+        }
+        current = next;
+    }
+    current.replace("{,", "{0,")
+}
+
+fn substitute_once(text: &str, variables: &BTreeMap<String, String>) -> String {
+    let is_start = |c: char| c == '_' || c.is_ascii_alphabetic();
+    let is_part = |c: char| c == '_' || c.is_ascii_alphanumeric();
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(dollar) = rest.find('$') {
+        out.push_str(&rest[..dollar]);
+        let after = &rest[dollar + 1..];
+        let (name, length) = if let Some(braced) = after.strip_prefix('{') {
+            match braced.find('}') {
+                Some(end)
+                    if braced[..end].starts_with(is_start)
+                        && braced[..end].chars().all(is_part) =>
+                {
+                    (&braced[..end], end + 2)
+                }
+                _ => ("", 0),
+            }
+        } else if after.starts_with(is_start) {
+            let end = after.find(|c| !is_part(c)).unwrap_or(after.len());
+            (&after[..end], end)
+        } else {
+            ("", 0)
+        };
+        match variables.get(name) {
+            Some(value) if length > 0 => out.push_str(value),
+            _ => out.push_str(&rest[dollar..dollar + 1 + length]),
+        }
+        rest = &after[length..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `regex::escape`: the regex crate's meta characters, backslash-escaped.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    for c in text.chars() {
+        if "\\.+*?()|[]{}^$#&-~".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// eyecite's `_relax_ws(re.escape(name))`: periods then optional whitespace, spaces optional.
+pub fn relaxed(name: &str) -> String {
+    let escaped = escape(name).replace(r"\.", r"\.\s*");
+    let mut out = String::with_capacity(escaped.len());
+    let mut in_space = false;
+    for c in escaped.chars() {
+        if c == ' ' {
+            if !in_space {
+                out.push_str(r"\s*");
+            }
+            in_space = true;
+        } else {
+            out.push(c);
+            in_space = false;
+        }
+    }
+    out
+}
+
+/// eyecite's `short_cite_re`.
+fn short_twin(regex: &str) -> String {
+    regex.replace("(?P<page>", r"at\s?(p(\.|age)?)? (?P<page>")
+}
+
+/// The template reads volume then reporter ("51 F.3d"), so the reporter follows a volume in the text;
+/// not "2009 1359R (La.App. 1 Cir.)" or a reporter after a page or parenthesis.
+fn volume_first(template: &str) -> bool {
+    template.find(EDITION).is_some_and(|at| {
+        let before = &template[..at];
+        before.starts_with("(?P<volume>")
+            && !before.contains("(?P<page>")
+            && !before.contains(r"\(")
+    })
+}
+
+#[derive(Default)]
+struct Draft {
+    template: usize,
+    alternation: String,
+    exact: Vec<(usize, usize)>,
+    variations: Vec<(usize, usize)>,
+    strings: BTreeSet<String>,
+    short: bool,
+    kind: String,
+}
+
+/// The Rust source of the pattern tables, from the compacted sources (with their regexes and variations)
+/// and regexes.json.
+pub fn tables(sources: &[Value], regexes: &Value) -> String {
+    let variables = variables(regexes);
+    let mut templates: Vec<String> = Vec::new();
+    let mut drafts: BTreeMap<String, Draft> = BTreeMap::new();
+    let mut order: Vec<String> = Vec::new();
+    for (source_index, source) in sources.iter().enumerate() {
+        let kind = source["kind"].as_str().unwrap_or("reporter").to_string();
+        let variations: Vec<(&str, &str)> = source["variations"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter_map(|(variant, target)| Some((variant.as_str(), target.as_str()?)))
+            .collect();
+        for (edition_index, edition) in source["editions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            let name = edition["name"].as_str().unwrap_or_default();
+            let mut raw: Vec<String> = edition["regexes"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|r| r.as_str().map(str::to_string))
+                .collect();
+            if raw.is_empty() {
+                raw.push("$full_cite".into());
+            }
+            if kind == "law" {
+                // "Mass. Gen. Laws ch. 1, §§ 2-3" cites several sections.
+                raw = raw.iter().map(|t| t.replace("§ ", "§§? ?")).collect();
+            }
+            let variants: Vec<&str> = variations
+                .iter()
+                .filter(|(_, target)| *target == name)
+                .map(|(variant, _)| *variant)
+                .collect();
+            for template in &raw {
+                let expanded = substitute(template, &variables).replace("${edition}", EDITION);
+                for (names, exact) in [(vec![name], true), (variants.clone(), false)] {
+                    if names.is_empty() {
+                        continue;
+                    }
+                    let alternation: String = names
+                        .iter()
+                        .map(|n| relaxed(n))
+                        .collect::<Vec<_>>()
+                        .join("|");
+                    let has_strings = expanded.contains(EDITION);
+                    let twin = short_twin(&expanded);
+                    let mut shapes = vec![(expanded.clone(), false)];
+                    if twin != expanded {
+                        shapes.push((twin, true));
+                    }
+                    for (shape, short) in shapes {
+                        let regex = shape.replace(EDITION, &alternation);
+                        let template_index = match templates.iter().position(|t| *t == shape) {
+                            Some(i) => i,
+                            None => {
+                                templates.push(shape);
+                                templates.len() - 1
+                            }
+                        };
+                        let draft = drafts.entry(regex.clone()).or_insert_with(|| {
+                            order.push(regex.clone());
+                            Draft {
+                                template: template_index,
+                                alternation: alternation.clone(),
+                                ..Draft::default()
+                            }
+                        });
+                        let edition_ref = (source_index, edition_index);
+                        if exact {
+                            draft.exact.push(edition_ref);
+                        } else {
+                            draft.variations.push(edition_ref);
+                        }
+                        if has_strings {
+                            draft.strings.extend(names.iter().map(|n| {
+                                n.chars().filter(|c| !c.is_whitespace()).collect::<String>()
+                            }));
+                        }
+                        draft.short |= short;
+                        draft.kind.clone_from(&kind);
+                    }
+                }
+            }
+        }
+    }
+    let mut out = String::new();
+    out.push_str("pub static TEMPLATES: &[&str] = &[\n");
+    for template in &templates {
+        writeln!(out, "    {template:?},").expect("write to String");
+    }
+    out.push_str("];\n\npub static PATTERNS: &[PatternData] = &[\n");
+    let mut strings: Vec<String> = Vec::new();
+    let mut by_string: Vec<Vec<usize>> = Vec::new();
+    let mut unfiltered: Vec<usize> = Vec::new();
+    for (index, regex) in order.iter().enumerate() {
+        let draft = &drafts[regex];
+        let kind = match draft.kind.as_str() {
+            "law" => "Law",
+            "journal" => "Journal",
+            _ => "Reporter",
+        };
+        writeln!(
+            out,
+            "    PatternData {{ template: {}, alternation: {:?}, exact: &{:?}, variations: &{:?}, short: {}, kind: SourceKind::{kind}, volume_first: {} }},",
+            draft.template,
+            draft.alternation,
+            draft.exact,
+            draft.variations,
+            draft.short,
+            volume_first(&templates[draft.template]),
+        )
+        .expect("write to String");
+        if draft.strings.is_empty() {
+            unfiltered.push(index);
+        }
+        for string in &draft.strings {
+            let id = match strings.iter().position(|s| s == string) {
+                Some(id) => id,
+                None => {
+                    strings.push(string.clone());
+                    by_string.push(Vec::new());
+                    strings.len() - 1
+                }
+            };
+            by_string[id].push(index);
+        }
+    }
+    out.push_str("];\n\n");
+    writeln!(out, "pub static STRINGS: &[&str] = &{strings:?};").expect("write to String");
+    out.push_str("pub static BY_STRING: &[&[u16]] = &[\n");
+    for patterns in &by_string {
+        writeln!(out, "    &{patterns:?},").expect("write to String");
+    }
+    out.push_str("];\n");
+    writeln!(out, "pub static UNFILTERED: &[u16] = &{unfiltered:?};").expect("write to String");
+    out
+}
