@@ -1,8 +1,8 @@
 //! Similarity, threshold, FRESCO variant and the LLM endpoint.
 
-use crate::state::settings::Similarity;
 use crate::state::AppState;
 use leptos::prelude::*;
+use lexeval_core::similarity::Similarity;
 
 #[component]
 pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> impl IntoView {

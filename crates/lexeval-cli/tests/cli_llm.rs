@@ -181,7 +181,16 @@ fn fresco_with_llm_similarity_counts_judged_pairs() {
     );
     for (answer, expected) in [("Yes", 1.0), ("No", 0.0)] {
         let report = judged_report("fresco", texts, answer);
-        assert_eq!(report["score"], json!(expected), "{answer}");
+        assert_eq!(score(&report, "l-fresco"), json!(expected), "{answer}");
+        // Like the page, the report keeps the endpoint settings and every prompt with its raw answer.
+        assert_eq!(report["details"]["llm"]["model"], "m");
+        let exchanges = report["details"]["llm_exchanges"].as_array().unwrap();
+        assert_eq!(exchanges.len(), 1);
+        assert_eq!(exchanges[0]["answer"], answer);
+        assert!(exchanges[0]["prompt"]
+            .as_str()
+            .unwrap()
+            .contains("Courts may award fees."));
     }
 }
 

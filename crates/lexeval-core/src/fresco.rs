@@ -6,20 +6,31 @@
 //! threshold (a reference pair counts at most once). FRESCO drops the shared-authority requirement: a
 //! maximum-weight bipartite matching on the continuous similarity pairs reference and candidate claims,
 //! then B-SIM is applied to the matched pairs and divided by |R| (cited reference claims).
+//!
+//! Memory and time grow with the distinct claim texts, not with the claims: a similarity is computed once
+//! per distinct (reference text, candidate text) pair, and a reference pair keeps its best candidate and how
+//! many candidates were compared, not every comparison.
 
 use crate::claims::AttributedClaim;
+use crate::judge::{Exchange, JudgeSettings};
 use crate::matching::max_weight_assignment;
 use crate::report::{Score, ScoreReport};
-use serde::{Deserialize, Serialize};
-use serde_json::json;
-use std::collections::{BTreeMap, BTreeSet};
+use crate::similarity::Similarity;
+use serde::{Deserialize, Deserializer, Serialize};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 pub const METRIC_VERSION: &str = "1";
+/// Above this many cited claims on either side generalized FRESCO is null with a reason: the optimal
+/// matching takes cubic time.
+pub const MAX_MATCHED_CLAIMS: usize = 600;
+/// The generalized FRESCO similarity matrix is kept in the report (the page draws it) up to this many
+/// cells.
+pub const MAX_MATRIX_CELLS_KEPT: usize = 40_000;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FrescoSettings {
-    /// Name of the continuous similarity (e.g. "rougeL"), recorded in the report.
-    pub similarity: String,
+    /// The continuous similarity, recorded in the report.
+    pub similarity: Similarity,
     /// B-SIM = similarity ≥ threshold.
     pub threshold: f64,
     /// FRESCO (bipartite matching) instead of L-FRESCO (shared authority).
@@ -27,28 +38,126 @@ pub struct FrescoSettings {
 }
 
 /// A continuous similarity of (reference claim, candidate claim) in [0, 1], or a per-pair error.
-pub type Similarity<'a> = dyn FnMut(&str, &str) -> Result<f64, String> + 'a;
+pub type ClaimSimilarity<'a> = dyn FnMut(&str, &str) -> Result<f64, String> + 'a;
 
-/// Similarities computed once per (reference, candidate) claim pair.
-struct Cache<'s, 'a> {
-    similarity: &'s mut Similarity<'a>,
-    values: BTreeMap<(usize, usize), Result<f64, String>>,
+/// The breakdown of an L-FRESCO / FRESCO report. Field names (alphabetical) are those reports have always
+/// used, so saved reports still open.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct FrescoDetails {
+    pub candidate_claims: Vec<AttributedClaim>,
+    /// Authorities only the candidate cites (possibly hallucinated).
+    pub hallucinated_authorities: Vec<String>,
+    /// The LLM judge's endpoint and model, when it was the similarity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub llm: Option<JudgeSettings>,
+    /// Every prompt and raw answer of the LLM judge, when it was the similarity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub llm_exchanges: Option<Vec<Exchange>>,
+    /// Generalized FRESCO: the similarity matrix of the cited claims and the chosen matching.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub matrix: Option<ClaimMatrix>,
+    pub missing_authorities: Vec<String>,
+    pub pairs: Vec<FrescoPair>,
+    pub reference_claims: Vec<AttributedClaim>,
+    pub similarity_errors: Vec<String>,
+    pub unmatched_reference_pairs: usize,
 }
 
-impl Cache<'_, '_> {
-    fn get(
-        &mut self,
-        reference: &[AttributedClaim],
-        candidate: &[AttributedClaim],
-        r: usize,
-        c: usize,
-    ) -> Result<f64, String> {
-        if let Some(value) = self.values.get(&(r, c)) {
-            return value.clone();
+/// One reference (claim, authority) pair (L-FRESCO) or cited reference claim (FRESCO) and its best match.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FrescoPair {
+    /// The shared authority (L-FRESCO only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub authority: Option<String>,
+    pub best_candidate: Option<usize>,
+    /// How many candidate claims were compared (L-FRESCO only). Reports made before schema 2 listed every
+    /// comparison here; they read back as the length of that list.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "count_or_list"
+    )]
+    pub compared: Option<usize>,
+    pub reason: String,
+    pub reference: usize,
+    pub similarity: Option<f64>,
+    pub supported: bool,
+}
+
+/// Generalized FRESCO's matrix: rows and columns are indices of cited claims.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClaimMatrix {
+    /// (row, column) pairs of the matching.
+    pub assignment: Vec<(usize, usize)>,
+    pub candidate_claims: Vec<usize>,
+    pub reference_claims: Vec<usize>,
+    pub similarity: Vec<Vec<f64>>,
+}
+
+fn count_or_list<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<usize>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum CountOrList {
+        Count(usize),
+        List(Vec<serde::de::IgnoredAny>),
+    }
+    Ok(Some(match CountOrList::deserialize(deserializer)? {
+        CountOrList::Count(count) => count,
+        CountOrList::List(list) => list.len(),
+    }))
+}
+
+/// Claim texts numbered once each, so similarities are computed per distinct text pair.
+struct Texts<'c> {
+    ids: HashMap<&'c str, usize>,
+}
+
+impl<'c> Texts<'c> {
+    fn of(claims: &'c [AttributedClaim]) -> (Texts<'c>, Vec<usize>) {
+        let mut ids = HashMap::new();
+        let per_claim = claims
+            .iter()
+            .map(|claim| {
+                let next = ids.len();
+                *ids.entry(claim.text.as_str()).or_insert(next)
+            })
+            .collect();
+        (Texts { ids }, per_claim)
+    }
+
+    fn len(&self) -> usize {
+        self.ids.len()
+    }
+}
+
+/// The similarity of each distinct (reference text, candidate text) pair, computed on first use; a failure
+/// is recorded once, naming the first claims it concerned.
+struct Similarities<'s, 'a, 'c> {
+    similarity: &'s mut ClaimSimilarity<'a>,
+    reference: &'c [AttributedClaim],
+    candidate: &'c [AttributedClaim],
+    reference_text: Vec<usize>,
+    candidate_text: Vec<usize>,
+    values: HashMap<(usize, usize), Option<f64>>,
+    errors: Vec<String>,
+}
+
+impl Similarities<'_, '_, '_> {
+    fn get(&mut self, r: usize, c: usize) -> Option<f64> {
+        let key = (self.reference_text[r], self.candidate_text[c]);
+        if let Some(value) = self.values.get(&key) {
+            return *value;
         }
-        let value =
-            (self.similarity)(&reference[r].text, &candidate[c].text).map(|s| s.clamp(0.0, 1.0));
-        self.values.insert((r, c), value.clone());
+        let value = match (self.similarity)(&self.reference[r].text, &self.candidate[c].text) {
+            Ok(value) => Some(value.clamp(0.0, 1.0)),
+            Err(error) => {
+                self.errors.push(format!(
+                    "reference claim {r} vs candidate claim {c}: {error}"
+                ));
+                None
+            }
+        };
+        self.values.insert(key, value);
         value
     }
 }
@@ -60,17 +169,89 @@ fn authorities(claims: &[AttributedClaim]) -> BTreeSet<&str> {
         .collect()
 }
 
+/// Claim indices citing each authority, in reading order.
+fn citing(claims: &[AttributedClaim]) -> BTreeMap<&str, Vec<usize>> {
+    let mut by_authority: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (index, claim) in claims.iter().enumerate() {
+        for authority in &claim.authorities {
+            by_authority.entry(authority).or_default().push(index);
+        }
+    }
+    by_authority
+}
+
+fn cited(claims: &[AttributedClaim]) -> Vec<usize> {
+    (0..claims.len())
+        .filter(|&i| !claims[i].authorities.is_empty())
+        .collect()
+}
+
+/// Why generalized FRESCO is not attempted for these claim counts, if it is not.
+fn too_many_to_match(reference: usize, candidate: usize) -> Option<String> {
+    (reference.max(candidate) > MAX_MATCHED_CLAIMS).then(|| {
+        format!(
+            "{reference} reference and {candidate} generated cited claims: generalized FRESCO matches at \
+             most {MAX_MATCHED_CLAIMS} per side — use L-FRESCO, or score the brief section by section"
+        )
+    })
+}
+
+/// The distinct (reference text, candidate text) pairs [`score`] compares, in a stable order: what to ask
+/// an LLM judge before scoring.
+pub fn compared_text_pairs<'c>(
+    reference: &'c [AttributedClaim],
+    candidate: &'c [AttributedClaim],
+    generalized: bool,
+) -> Vec<(&'c str, &'c str)> {
+    let mut pairs: BTreeSet<(&str, &str)> = BTreeSet::new();
+    if generalized {
+        let (cited_reference, cited_candidate) = (cited(reference), cited(candidate));
+        if too_many_to_match(cited_reference.len(), cited_candidate.len()).is_none() {
+            for &r in &cited_reference {
+                for &c in &cited_candidate {
+                    pairs.insert((&reference[r].text, &candidate[c].text));
+                }
+            }
+        }
+    } else {
+        let candidates = citing(candidate);
+        for (authority, references) in citing(reference) {
+            let reference_texts: BTreeSet<&str> = references
+                .iter()
+                .map(|&r| reference[r].text.as_str())
+                .collect();
+            let candidate_texts: BTreeSet<&str> = candidates
+                .get(authority)
+                .into_iter()
+                .flatten()
+                .map(|&c| candidate[c].text.as_str())
+                .collect();
+            for r in &reference_texts {
+                pairs.extend(candidate_texts.iter().map(|c| (*r, *c)));
+            }
+        }
+    }
+    pairs.into_iter().collect()
+}
+
 /// Scores `candidate` claims against `reference` claims; claims without authorities are ignored by
 /// L-FRESCO and by FRESCO's |R|.
 pub fn score(
     reference: &[AttributedClaim],
     candidate: &[AttributedClaim],
     settings: &FrescoSettings,
-    similarity: &mut Similarity<'_>,
-) -> ScoreReport {
-    let mut cache = Cache {
+    similarity: &mut ClaimSimilarity<'_>,
+) -> ScoreReport<FrescoDetails> {
+    let (reference_texts, reference_text) = Texts::of(reference);
+    let (_, candidate_text) = Texts::of(candidate);
+    let mut similarities = Similarities {
         similarity,
-        values: BTreeMap::new(),
+        reference,
+        candidate,
+        reference_text,
+        candidate_text,
+        values: HashMap::new(),
+        errors: Vec::new(),
     };
     let reference_authorities = authorities(reference);
     let candidate_authorities = authorities(candidate);
@@ -83,10 +264,16 @@ pub fn score(
         METRIC_VERSION,
         serde_json::to_value(settings).unwrap_or_default(),
     );
-    let (headline, pairs, errors, matrix) = if settings.generalized {
-        generalized(reference, candidate, settings.threshold, &mut cache)
+    let (headline, pairs, matrix) = if settings.generalized {
+        generalized(reference, candidate, settings.threshold, &mut similarities)
     } else {
-        shared_authority(reference, candidate, settings.threshold, &mut cache)
+        shared_authority(
+            reference,
+            candidate,
+            settings.threshold,
+            reference_texts.len(),
+            &mut similarities,
+        )
     };
     // The headline score is named after the metric ("l-fresco" or "fresco").
     report.scores.push(Score {
@@ -112,78 +299,91 @@ pub fn score(
             shared as f64 / candidate_authorities.len() as f64,
         )
     });
-    report.details = json!({
-        "reference_claims": reference,
-        "candidate_claims": candidate,
-        "pairs": pairs,
-        "unmatched_reference_pairs": pairs.iter().filter(|p| p["supported"] == false).count(),
-        "hallucinated_authorities": candidate_authorities.difference(&reference_authorities).collect::<Vec<_>>(),
-        "missing_authorities": reference_authorities.difference(&candidate_authorities).collect::<Vec<_>>(),
-        "similarity_errors": errors,
-    });
-    if let Some(matrix) = matrix {
-        // Generalized FRESCO: the claim similarity matrix (cited claims only) and the chosen matching.
-        report.details["matrix"] = matrix;
-    }
+    let names = |set: BTreeSet<&&str>| set.into_iter().map(|a| a.to_string()).collect();
+    report.details = FrescoDetails {
+        candidate_claims: candidate.to_vec(),
+        hallucinated_authorities: names(
+            candidate_authorities
+                .difference(&reference_authorities)
+                .collect(),
+        ),
+        llm: None,
+        llm_exchanges: None,
+        matrix,
+        missing_authorities: names(
+            reference_authorities
+                .difference(&candidate_authorities)
+                .collect(),
+        ),
+        unmatched_reference_pairs: pairs.iter().filter(|p| !p.supported).count(),
+        pairs,
+        reference_claims: reference.to_vec(),
+        similarity_errors: similarities.errors,
+    };
     report
 }
 
-/// Headline score, one row per reference pair, similarity errors, and (generalized FRESCO) the matrix.
-type Outcome = (
-    Score,
-    Vec<serde_json::Value>,
-    Vec<String>,
-    Option<serde_json::Value>,
-);
+/// Headline score, one row per reference pair, and (generalized FRESCO) the matrix.
+type Outcome = (Score, Vec<FrescoPair>, Option<ClaimMatrix>);
+
+/// The best candidate of one reference text for one authority: (claim index, similarity), how many
+/// candidates were compared and whether any similarity was defined.
+struct Best {
+    candidate: Option<(usize, f64)>,
+    compared: usize,
+}
 
 fn shared_authority(
     reference: &[AttributedClaim],
     candidate: &[AttributedClaim],
     threshold: f64,
-    cache: &mut Cache,
+    reference_text_count: usize,
+    similarities: &mut Similarities,
 ) -> Outcome {
+    let candidates = citing(candidate);
+    // One search per (authority, distinct reference text): repeated claims share it.
+    let mut searched: HashMap<(&str, usize), Best> = HashMap::with_capacity(reference_text_count);
     let mut rows = Vec::new();
-    let mut errors = Vec::new();
     let mut supported_count = 0usize;
     for (r, claim) in reference.iter().enumerate() {
         for authority in &claim.authorities {
-            let mut compared = Vec::new();
-            for (c, _) in candidate
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.authorities.contains(authority))
-            {
-                match cache.get(reference, candidate, r, c) {
-                    Ok(value) => compared.push(json!({"candidate": c, "similarity": value})),
-                    Err(error) => {
-                        errors.push(format!(
-                            "reference claim {r} vs candidate claim {c}: {error}"
-                        ));
-                        compared.push(json!({"candidate": c, "similarity": null, "error": error}));
-                    }
+            let key = (authority.as_str(), similarities.reference_text[r]);
+            let Best {
+                candidate: best,
+                compared,
+            } = *searched.entry(key).or_insert_with(|| {
+                let compared = candidates
+                    .get(authority.as_str())
+                    .map_or(&[][..], Vec::as_slice);
+                // The highest similarity, the latest claim among equals.
+                let best = compared
+                    .iter()
+                    .filter_map(|&c| Some((c, similarities.get(r, c)?)))
+                    .max_by(|a, b| a.1.total_cmp(&b.1));
+                Best {
+                    candidate: best,
+                    compared: compared.len(),
                 }
-            }
-            let best = compared
-                .iter()
-                .filter_map(|p| Some((p["candidate"].as_u64()?, p["similarity"].as_f64()?)))
-                .max_by(|a, b| a.1.total_cmp(&b.1));
+            });
             let supported = best.is_some_and(|(_, s)| s >= threshold);
             supported_count += usize::from(supported);
             let reason = match best {
-                None if compared.is_empty() => {
-                    "no candidate claim cites this authority".to_string()
-                }
+                None if compared == 0 => "no candidate claim cites this authority".to_string(),
                 None => "every similarity failed".to_string(),
                 Some((_, s)) if s < threshold => {
                     format!("best similarity {s:.3} is below the threshold {threshold}")
                 }
                 Some(_) => "supported".to_string(),
             };
-            rows.push(json!({
-                "reference": r, "authority": authority, "compared": compared,
-                "best_candidate": best.map(|b| b.0), "similarity": best.map(|b| b.1),
-                "supported": supported, "reason": reason,
-            }));
+            rows.push(FrescoPair {
+                authority: Some(authority.clone()),
+                best_candidate: best.map(|b| b.0),
+                compared: Some(compared),
+                reason,
+                reference: r,
+                similarity: best.map(|b| b.1),
+                supported,
+            });
         }
     }
     let headline = if rows.is_empty() {
@@ -191,49 +391,39 @@ fn shared_authority(
     } else {
         Score::new("score", supported_count as f64 / rows.len() as f64)
     };
-    (headline, rows, errors, None)
+    (headline, rows, None)
 }
 
 fn generalized(
     reference: &[AttributedClaim],
     candidate: &[AttributedClaim],
     threshold: f64,
-    cache: &mut Cache,
+    similarities: &mut Similarities,
 ) -> Outcome {
-    let cited_reference: Vec<usize> = (0..reference.len())
-        .filter(|&r| !reference[r].authorities.is_empty())
-        .collect();
-    let cited_candidate: Vec<usize> = (0..candidate.len())
-        .filter(|&c| !candidate[c].authorities.is_empty())
-        .collect();
-    let mut errors = Vec::new();
-    let mut weights = Vec::with_capacity(cited_reference.len());
-    for &r in &cited_reference {
-        let mut row = Vec::with_capacity(cited_candidate.len());
-        for &c in &cited_candidate {
-            row.push(
-                cache
-                    .get(reference, candidate, r, c)
-                    .unwrap_or_else(|error| {
-                        errors.push(format!(
-                            "reference claim {r} vs candidate claim {c}: {error}"
-                        ));
-                        0.0
-                    }),
-            );
-        }
-        weights.push(row);
+    let (cited_reference, cited_candidate) = (cited(reference), cited(candidate));
+    if cited_reference.is_empty() {
+        return (
+            Score::null("score", "the reference has no cited claim"),
+            Vec::new(),
+            None,
+        );
     }
+    if let Some(reason) = too_many_to_match(cited_reference.len(), cited_candidate.len()) {
+        return (Score::null("score", reason), Vec::new(), None);
+    }
+    let weights: Vec<Vec<f64>> = cited_reference
+        .iter()
+        .map(|&r| {
+            cited_candidate
+                .iter()
+                .map(|&c| similarities.get(r, c).unwrap_or(0.0))
+                .collect()
+        })
+        .collect();
     let assignment = max_weight_assignment(&weights);
-    let matrix = json!({
-        "reference_claims": cited_reference,
-        "candidate_claims": cited_candidate,
-        "similarity": weights,
-        "assignment": assignment,
-    });
-    let matched: BTreeMap<usize, usize> = assignment.into_iter().collect();
+    let matched: BTreeMap<usize, usize> = assignment.iter().copied().collect();
     let mut supported_count = 0;
-    let rows: Vec<serde_json::Value> = cited_reference
+    let rows: Vec<FrescoPair> = cited_reference
         .iter()
         .enumerate()
         .map(|(i, &r)| match matched.get(&i) {
@@ -241,23 +431,45 @@ fn generalized(
                 let similarity = weights[i][j];
                 let supported = similarity >= threshold;
                 supported_count += usize::from(supported);
-                json!({"reference": r, "best_candidate": cited_candidate[j], "similarity": similarity,
-                       "supported": supported,
-                       "reason": if supported { "supported".to_string() } else { format!("matched similarity {similarity:.3} is below the threshold {threshold}") }})
+                FrescoPair {
+                    authority: None,
+                    best_candidate: Some(cited_candidate[j]),
+                    compared: None,
+                    reason: if supported {
+                        "supported".to_string()
+                    } else {
+                        format!(
+                            "matched similarity {similarity:.3} is below the threshold {threshold}"
+                        )
+                    },
+                    reference: r,
+                    similarity: Some(similarity),
+                    supported,
+                }
             }
-            None => json!({"reference": r, "best_candidate": null, "similarity": null, "supported": false,
-                           "reason": "no candidate claim left to match"}),
+            None => FrescoPair {
+                authority: None,
+                best_candidate: None,
+                compared: None,
+                reason: "no candidate claim left to match".to_string(),
+                reference: r,
+                similarity: None,
+                supported: false,
+            },
         })
         .collect();
-    let headline = if cited_reference.is_empty() {
-        Score::null("score", "the reference has no cited claim")
-    } else {
-        Score::new(
-            "score",
-            supported_count as f64 / cited_reference.len() as f64,
-        )
-    };
-    (headline, rows, errors, Some(matrix))
+    let headline = Score::new(
+        "score",
+        supported_count as f64 / cited_reference.len() as f64,
+    );
+    let cells = cited_reference.len() * cited_candidate.len();
+    let matrix = (cells <= MAX_MATRIX_CELLS_KEPT).then_some(ClaimMatrix {
+        assignment,
+        candidate_claims: cited_candidate,
+        reference_claims: cited_reference,
+        similarity: weights,
+    });
+    (headline, rows, matrix)
 }
 
 #[cfg(test)]
@@ -272,7 +484,7 @@ mod tests {
 
     fn settings(generalized: bool) -> FrescoSettings {
         FrescoSettings {
-            similarity: "rougeL".into(),
+            similarity: Similarity::RougeL,
             threshold: 0.5,
             generalized,
         }
@@ -297,11 +509,13 @@ mod tests {
         assert_eq!(report.score("citation_recall"), Some(1.0));
         assert_eq!(report.score("citation_precision"), Some(0.5));
         assert_eq!(
-            report.details["hallucinated_authorities"],
-            json!(["law:U.S.C.|29|1002"])
+            report.details.hallucinated_authorities,
+            ["law:U.S.C.|29|1002"]
         );
-        assert_eq!(report.details["pairs"][0]["authority"], "case:51 F.3d 1449");
-        assert_eq!(report.details["pairs"][0]["supported"], false);
+        let pair = &report.details.pairs[0];
+        assert_eq!(pair.authority.as_deref(), Some("case:51 F.3d 1449"));
+        assert!(!pair.supported);
+        assert_eq!(pair.compared, Some(1));
     }
 
     #[test]
@@ -340,10 +554,12 @@ mod tests {
         assert_eq!(report.score("citation_recall"), Some(2.0 / 3.0));
         assert_eq!(report.score("citation_precision"), Some(2.0 / 3.0));
         assert_eq!(
-            report.details["pairs"][1]["reason"],
+            report.details.pairs[1].reason,
             "no candidate claim cites this authority"
         );
-        assert_eq!(report.details["missing_authorities"], json!(["B"]));
+        assert_eq!(report.details.pairs[1].compared, Some(0));
+        assert_eq!(report.details.missing_authorities, ["B"]);
+        assert_eq!(report.details.unmatched_reference_pairs, 2);
     }
 
     #[test]
@@ -358,12 +574,10 @@ mod tests {
         ];
         let report = score(&reference, &candidate, &settings(true), &mut rouge_l);
         assert_eq!(report.score(&report.metric), Some(1.0));
-        assert_eq!(report.details["pairs"][0]["best_candidate"], 1);
-        assert_eq!(
-            report.details["matrix"]["assignment"],
-            json!([[0, 1], [1, 0]])
-        );
-        assert_eq!(report.details["matrix"]["candidate_claims"], json!([0, 1]));
+        assert_eq!(report.details.pairs[0].best_candidate, Some(1));
+        let matrix = report.details.matrix.as_ref().unwrap();
+        assert_eq!(matrix.assignment, [(0, 1), (1, 0)]);
+        assert_eq!(matrix.candidate_claims, [0, 1]);
         let l_fresco = score(&reference, &candidate, &settings(false), &mut rouge_l);
         assert_eq!(l_fresco.score(&l_fresco.metric), Some(0.0));
     }
@@ -378,9 +592,10 @@ mod tests {
         let report = score(&reference, &reference, &settings(false), &mut failing);
         assert_eq!(report.score(&report.metric), Some(0.0));
         assert_eq!(
-            report.details["similarity_errors"][0],
-            "reference claim 0 vs candidate claim 0: endpoint timed out"
+            report.details.similarity_errors,
+            ["reference claim 0 vs candidate claim 0: endpoint timed out"]
         );
+        assert_eq!(report.details.pairs[0].reason, "every similarity failed");
     }
 
     #[test]
@@ -396,5 +611,43 @@ mod tests {
             score(&reference, &candidate, &settings(false), &mut rouge_l).score("l-fresco"),
             forward
         );
+    }
+
+    #[test]
+    fn repeated_claims_are_compared_once_per_distinct_text_pair() {
+        // The same two claims 300 times on each side: 300 × 300 comparisons per authority by claim, one
+        // by text.
+        let one = [
+            claim("officers are liable for plan losses", &["A"]),
+            claim("directors are not liable", &["A"]),
+        ];
+        let many: Vec<AttributedClaim> = one.iter().cycle().take(600).cloned().collect();
+        let mut calls = 0;
+        let mut counting = |a: &str, b: &str| {
+            calls += 1;
+            rouge_l(a, b)
+        };
+        let report = score(&many, &many, &settings(false), &mut counting);
+        assert_eq!(calls, 4);
+        assert_eq!(report.score("l-fresco"), Some(1.0));
+        assert_eq!(report.details.pairs.len(), 600);
+        assert!(report.details.pairs.iter().all(|p| p.compared == Some(600)));
+        let pairs = compared_text_pairs(&many, &many, false);
+        assert_eq!(pairs.len(), 4);
+    }
+
+    #[test]
+    fn generalized_fresco_refuses_more_claims_than_it_can_match() {
+        let many: Vec<AttributedClaim> = (0..=MAX_MATCHED_CLAIMS)
+            .map(|i| claim(&format!("claim {i}"), &["A"]))
+            .collect();
+        let report = score(&many, &many[..1], &settings(true), &mut rouge_l);
+        assert_eq!(report.score("fresco"), None);
+        assert!(report.scores[0]
+            .null_reason
+            .as_deref()
+            .unwrap()
+            .contains("generalized FRESCO matches at most"));
+        assert!(compared_text_pairs(&many, &many, true).is_empty());
     }
 }

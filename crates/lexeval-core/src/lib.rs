@@ -4,18 +4,20 @@
 
 pub mod bm25;
 pub mod casefacts;
-pub mod checks;
 pub mod citations;
 pub mod claims;
 pub mod embedded;
 pub mod fresco;
 pub mod jsonl;
+pub mod judge;
 pub mod legalsearchqa;
 pub mod matching;
+pub mod pipeline;
 pub mod pointwise;
 pub mod report;
 pub mod rouge;
 pub mod share;
 pub mod shipped_model;
+pub mod similarity;
 pub mod stats;
 pub mod uscore;

@@ -10,14 +10,69 @@
 //! (the paper's "other relevant match") counts `partial_credit` (0.5), as A.3's partial matches do.
 
 use crate::citations::split_sentences;
+use crate::judge::{Exchange, JudgeSettings};
 use crate::matching::max_weight_assignment;
 use crate::report::{Score, ScoreReport};
 use crate::rouge::{tokenize::tokenize, PairwiseF1, RougeType, Tokenizer};
+use crate::similarity::Similarity;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub const METRIC_VERSION: &str = "1";
+/// The similarity matrix is kept in the report (the page draws it) up to this many cells.
+pub const MAX_MATRIX_CELLS_KEPT: usize = 40_000;
+
+/// The breakdown of a pointwise report: scored, or why it was not. Field names (alphabetical) are those
+/// reports have always used, so saved reports still open.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PointwiseDetails {
+    Scored(Box<ScoredPoints>),
+    Skipped { error: String },
+}
+
+impl Default for PointwiseDetails {
+    fn default() -> Self {
+        PointwiseDetails::Scored(Box::default())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct ScoredPoints {
+    /// The 1-1 (reference, candidate) assignment.
+    pub assignment: Vec<(usize, usize)>,
+    pub candidate_points: Vec<String>,
+    /// The LLM judge's endpoint and model, when it matched the points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub llm: Option<JudgeSettings>,
+    /// Every prompt and raw answer of the LLM judge (A.4 matches, then A.5 tie-breaks).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub llm_exchanges: Option<Vec<Exchange>>,
+    /// How the LLM judge's candidates were chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preselection: Option<String>,
+    pub reference_points: Vec<ReferencePoint>,
+    /// `similarity[r][c]`, reference × candidate points, up to [`MAX_MATRIX_CELLS_KEPT`] cells.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub similarity: Option<Vec<Vec<f64>>>,
+    pub weighting: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReferencePoint {
+    pub assigned_candidate: Option<usize>,
+    /// The assigned candidate point, else the most similar one (schema 2; absent in older reports).
+    #[serde(default)]
+    pub closest_candidate: Option<usize>,
+    pub credit: f64,
+    /// Candidate points this point matches (top-k at or above the threshold, or the judge's Yes).
+    pub matches: Vec<usize>,
+    /// The similarity of `closest_candidate` (schema 2; absent in older reports).
+    #[serde(default)]
+    pub similarity: Option<f64>,
+    pub text: String,
+    pub weight: f64,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -30,8 +85,8 @@ pub enum Assignment {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PointwiseSettings {
-    /// Name of the similarity behind the matrix (e.g. "rouge1", "embedding"), recorded in the report.
-    pub similarity: String,
+    /// The similarity behind the matrix, recorded in the report.
+    pub similarity: Similarity,
     pub threshold: f64,
     /// Candidate points pre-selected per reference point (5 in the paper).
     pub top_k: usize,
@@ -43,7 +98,7 @@ pub struct PointwiseSettings {
 impl Default for PointwiseSettings {
     fn default() -> Self {
         PointwiseSettings {
-            similarity: "rouge1".into(),
+            similarity: Similarity::Rouge1,
             threshold: 0.5,
             top_k: 5,
             assignment: Assignment::Greedy,
@@ -219,7 +274,7 @@ fn shape_error(similarity: &[Vec<f64>], references: usize, candidates: usize) ->
 }
 
 /// A pointwise report whose scores are all null because of `reason`.
-pub fn skipped(settings: &PointwiseSettings, reason: &str) -> ScoreReport {
+pub fn skipped(settings: &PointwiseSettings, reason: &str) -> ScoreReport<PointwiseDetails> {
     let mut report = ScoreReport::new(
         "pointwise",
         METRIC_VERSION,
@@ -229,7 +284,9 @@ pub fn skipped(settings: &PointwiseSettings, reason: &str) -> ScoreReport {
         .iter()
         .map(|name| Score::null(*name, reason))
         .collect();
-    report.details = json!({ "error": reason });
+    report.details = PointwiseDetails::Skipped {
+        error: reason.to_string(),
+    };
     report
 }
 
@@ -244,7 +301,7 @@ pub fn score(
     candidate_points: &[String],
     similarity: &[Vec<f64>],
     settings: &PointwiseSettings,
-) -> ScoreReport {
+) -> ScoreReport<PointwiseDetails> {
     if let Some(reason) = shape_error(similarity, reference_points.len(), candidate_points.len()) {
         return skipped(settings, &reason);
     }
@@ -289,7 +346,7 @@ pub fn score_matching(
     similarity: &[Vec<f64>],
     matching: PointMatching,
     settings: &PointwiseSettings,
-) -> ScoreReport {
+) -> ScoreReport<PointwiseDetails> {
     let (references, candidates) = (reference_points.len(), candidate_points.len());
     let out_of_range = matching.matches.len() != references
         || matching.matches.iter().flatten().any(|&c| c >= candidates)
@@ -355,16 +412,39 @@ pub fn score_matching(
         || Score::null("easiness_precision", "the candidate has no points"),
         |v| Score::new("easiness_precision", v),
     ));
-    report.details = json!({
-        "reference_points": reference_points.iter().enumerate().map(|(r, text)| json!({
-            "text": text, "weight": weights[r], "credit": credit[r], "matches": matches[r],
-            "assigned_candidate": assigned_reference.get(&r),
-        })).collect::<Vec<_>>(),
-        "candidate_points": candidate_points,
-        "weighting": weighting,
-        "similarity": similarity,
-        "assignment": assigned,
-    });
+    let closest = |r: usize| {
+        let most_similar = || {
+            (0..candidates).max_by(|&a, &b| {
+                similarity[r][a]
+                    .total_cmp(&similarity[r][b])
+                    .then(b.cmp(&a))
+            })
+        };
+        assigned_reference.get(&r).copied().or_else(most_similar)
+    };
+    let kept = references * candidates <= MAX_MATRIX_CELLS_KEPT;
+    report.details = PointwiseDetails::Scored(Box::new(ScoredPoints {
+        reference_points: reference_points
+            .iter()
+            .enumerate()
+            .map(|(r, text)| ReferencePoint {
+                assigned_candidate: assigned_reference.get(&r).copied(),
+                closest_candidate: closest(r),
+                credit: credit[r],
+                matches: matches[r].clone(),
+                similarity: closest(r).map(|c| similarity[r][c]),
+                text: text.clone(),
+                weight: weights[r],
+            })
+            .collect(),
+        candidate_points: candidate_points.to_vec(),
+        weighting: weighting.to_string(),
+        similarity: kept.then(|| similarity.to_vec()),
+        assignment: assigned,
+        llm: None,
+        llm_exchanges: None,
+        preselection: None,
+    }));
     report
 }
 
@@ -502,10 +582,10 @@ mod tests {
             &PointwiseSettings::default(),
         );
         assert_eq!(report.score("pointwise_recall"), Some(1.0));
-        assert!(report.details["weighting"]
-            .as_str()
-            .unwrap()
-            .starts_with("uniform"));
+        let PointwiseDetails::Scored(details) = &report.details else {
+            panic!("scored");
+        };
+        assert!(details.weighting.starts_with("uniform"));
         // Only r0 matched: uniform weights give recall 1/2.
         let half = vec![vec![1.0, 0.0], vec![0.0, 0.0]];
         let report = score("", &pts, &pts, &half, &PointwiseSettings::default());
