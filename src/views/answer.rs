@@ -19,8 +19,11 @@ pub fn AnswerView() -> impl IntoView {
     let input = browser::debounced(live, Duration::from_millis(300));
     // U-Score runs in the score worker; `None` while there is nothing to score.
     let result = RwSignal::new(None::<Result<(Vec<Score>, Vec<Span>, String), String>>);
+    let generation = StoredValue::new(0u64);
     Effect::new(move |_| {
         let text = input.get();
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
         if text.trim().is_empty() {
             result.set(None);
             return;
@@ -30,11 +33,8 @@ pub fn AnswerView() -> impl IntoView {
                 Err(e) => Err(e.to_string()),
                 Ok(()) => crate::scoring::uscore(&text).await,
             };
-            // A newer answer supersedes this one in the worker; its error is not shown.
-            if scored
-                .as_ref()
-                .is_err_and(|e| e == crate::worker::SUPERSEDED)
-            {
+            // The answer changed (or the view was left) while scoring: this result is stale.
+            if generation.try_get_value() != Some(mine) {
                 return;
             }
             result.try_set(Some(
