@@ -107,27 +107,18 @@ fn count_or_list<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<us
     }))
 }
 
-/// Claim texts numbered once each, so similarities are computed per distinct text pair.
-struct Texts<'c> {
-    ids: HashMap<&'c str, usize>,
-}
-
-impl<'c> Texts<'c> {
-    fn of(claims: &'c [AttributedClaim]) -> (Texts<'c>, Vec<usize>) {
-        let mut ids = HashMap::new();
-        let per_claim = claims
-            .iter()
-            .map(|claim| {
-                let next = ids.len();
-                *ids.entry(claim.text.as_str()).or_insert(next)
-            })
-            .collect();
-        (Texts { ids }, per_claim)
-    }
-
-    fn len(&self) -> usize {
-        self.ids.len()
-    }
+/// Each claim's text numbered, equal texts alike (so similarities are computed per distinct text pair), and
+/// how many distinct texts there are.
+fn number_texts(claims: &[AttributedClaim]) -> (Vec<usize>, usize) {
+    let mut ids: HashMap<&str, usize> = HashMap::new();
+    let per_claim = claims
+        .iter()
+        .map(|claim| {
+            let next = ids.len();
+            *ids.entry(claim.text.as_str()).or_insert(next)
+        })
+        .collect();
+    (per_claim, ids.len())
 }
 
 /// The similarity of each distinct (reference text, candidate text) pair, computed on first use; a failure
@@ -242,8 +233,8 @@ pub fn score(
     settings: &FrescoSettings,
     similarity: &mut ClaimSimilarity<'_>,
 ) -> ScoreReport<FrescoDetails> {
-    let (reference_texts, reference_text) = Texts::of(reference);
-    let (_, candidate_text) = Texts::of(candidate);
+    let (reference_text, distinct_reference_texts) = number_texts(reference);
+    let (candidate_text, _) = number_texts(candidate);
     let mut similarities = Similarities {
         similarity,
         reference,
@@ -271,7 +262,7 @@ pub fn score(
             reference,
             candidate,
             settings.threshold,
-            reference_texts.len(),
+            distinct_reference_texts,
             &mut similarities,
         )
     };
