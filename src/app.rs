@@ -1,6 +1,7 @@
 //! The app shell: header, navigation between the views, share-link loading and notices.
 
 use crate::browser;
+use crate::route::View;
 use crate::state::AppState;
 use crate::views::about::AboutView;
 use crate::views::answer::AnswerView;
@@ -8,50 +9,6 @@ use crate::views::benchmarks::BenchmarksView;
 use crate::views::check::CheckView;
 use leptos::prelude::*;
 use lexeval_core::share;
-
-/// The views reachable from the navigation bar.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum View {
-    Brief,
-    Summary,
-    Answer,
-    Benchmarks,
-    About,
-}
-
-impl View {
-    const ALL: [View; 5] = [
-        View::Brief,
-        View::Summary,
-        View::Answer,
-        View::Benchmarks,
-        View::About,
-    ];
-
-    fn label(self) -> &'static str {
-        match self {
-            View::Brief => "Brief check",
-            View::Summary => "Summary check",
-            View::Answer => "Answer check",
-            View::Benchmarks => "Benchmarks",
-            View::About => "About",
-        }
-    }
-
-    pub fn id(self) -> &'static str {
-        match self {
-            View::Brief => "brief",
-            View::Summary => "summary",
-            View::Answer => "answer",
-            View::Benchmarks => "benchmarks",
-            View::About => "about",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<View> {
-        View::ALL.into_iter().find(|v| v.id() == id)
-    }
-}
 
 /// Notices about a share link opened at start-up.
 #[derive(Clone, PartialEq)]
@@ -75,7 +32,7 @@ fn open_share_link(state: &AppState) -> Option<LinkNotice> {
             state.apply_share(&payload);
             LinkNotice::Loaded {
                 mismatches: payload.mismatches(
-                    crate::engine::METRIC_VERSION,
+                    crate::checks::METRIC_VERSION,
                     lexeval_core::shipped_model::MODEL_SHA256,
                 ),
             }

@@ -3,7 +3,6 @@
 
 use crate::worker::{self, Reply, WorkerClient, WorkerSpec};
 use leptos::prelude::*;
-use serde::Deserialize;
 
 /// What the model is doing, for the progress bar.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,7 +47,7 @@ fn show_failure(message: &str) {
 
 fn show_progress(reply: &Reply) {
     match reply {
-        Reply::Ready => {}
+        Reply::Ready | Reply::Embed { .. } => {}
         Reply::Progress { stage, done, total } => set_status(match stage.as_str() {
             "download" => ModelStatus::Download {
                 done: *done,
@@ -65,17 +64,8 @@ fn show_progress(reply: &Reply) {
     }
 }
 
-/// Unit-length all-MiniLM-L6-v2 embeddings of `texts`, computed in the worker.
-pub async fn embed(texts: Vec<String>) -> Result<Vec<Vec<f32>>, String> {
-    if texts.is_empty() {
-        return Ok(Vec::new());
-    }
-    let json = worker::request(&CLIENT, serde_json::json!({ "texts": texts }), None).await?;
-    #[derive(Deserialize)]
-    struct Done {
-        embeddings: Vec<Vec<f32>>,
-    }
-    serde_json::from_str::<Done>(&json)
-        .map(|done| done.embeddings)
-        .map_err(|e| format!("unreadable embeddings: {e}"))
+/// The embedding worker's answer for `texts` as it sent it (`{"kind": "done", ..., "embeddings": [...]}`):
+/// the page relays it to the score worker without reading the numbers.
+pub async fn embed_raw(texts: Vec<String>) -> Result<String, String> {
+    worker::request(&CLIENT, serde_json::json!({ "texts": texts }), None).await
 }

@@ -1,12 +1,14 @@
 //! The lexeval page: a Leptos client-side app compiled to WebAssembly by trunk.
 
 mod app;
+mod benchmarks;
 mod browser;
+mod checks;
 mod components;
 mod embedding;
-mod engine;
 mod examples;
-mod llm_judge;
+mod report_view;
+mod route;
 mod scoring;
 mod state;
 mod views;

@@ -1,20 +1,32 @@
-//! The page's side of the score worker (`crates/lexeval-score-worker`): brief and summary checks run there,
-//! so scoring a megabyte of text never blocks typing. One lane per check view: a newer request replaces the
-//! one still running.
+//! The page's side of the score worker (`crates/lexeval-score-worker`): the brief and summary check
+//! pipelines and U-Score run there, LLM answers are fetched there, and embeddings it asks for are relayed
+//! to the embedding worker, so no check ever runs on the page's main thread. One lane per view: a newer
+//! request replaces the one still running.
 
-use crate::worker::{self, WorkerClient, WorkerSpec};
-use lexeval_core::checks::{CheckJob, CheckResult};
-use serde::Deserialize;
+use crate::worker::{self, Reply, WorkerClient, WorkerSpec};
+use lexeval_core::pipeline::{CheckJob, CheckReport, Span};
+use lexeval_core::report::ScoreReport;
+use lexeval_core::uscore::UScoreDetails;
+use serde::{Deserialize, Serialize};
 
 thread_local! {
     static CLIENT: WorkerClient = const {
         WorkerClient::new(WorkerSpec {
             script: "./score_worker_loader.js",
             name: "score worker",
-            on_reply: |_| {},
+            on_reply: relay_embeddings,
             on_failure: |_| {},
         })
     };
+}
+
+/// Where the LLM judge is, with the key for the request header. It travels to the worker in the request
+/// only; the worker keeps it for the check's requests and puts it nowhere else.
+#[derive(Serialize)]
+pub struct Endpoint {
+    pub endpoint: String,
+    pub model: String,
+    pub key: String,
 }
 
 /// Starts the score worker while the page settles, so the first check does not wait for its wasm.
@@ -22,15 +34,52 @@ pub fn prestart() {
     worker::prestart(&CLIENT);
 }
 
-/// Runs `job` in the score worker; a newer job in the same `lane` cancels this one (`worker::SUPERSEDED`).
-pub async fn check(job: CheckJob, lane: &'static str) -> Result<CheckResult, String> {
-    let request = serde_json::json!({ "job": job });
+/// Runs `job` to its end in the score worker; a newer request in the same `lane` cancels this one
+/// (`worker::SUPERSEDED`).
+pub async fn check(
+    job: CheckJob,
+    llm: Option<Endpoint>,
+    lane: &'static str,
+) -> Result<CheckReport, String> {
+    let request = serde_json::json!({ "check": { "job": job, "llm": llm } });
     let json = worker::request(&CLIENT, request, Some(lane)).await?;
     #[derive(Deserialize)]
     struct Done {
-        result: CheckResult,
+        report: CheckReport,
     }
     serde_json::from_str::<Done>(&json)
-        .map(|done| done.result)
+        .map(|done| done.report)
         .map_err(|e| format!("unreadable check result: {e}"))
+}
+
+/// U-Score of one answer and its cue phrases as spans.
+pub async fn uscore(
+    answer: &str,
+) -> Result<(ScoreReport<Option<UScoreDetails>>, Vec<Span>), String> {
+    let request = serde_json::json!({ "uscore": answer });
+    let json = worker::request(&CLIENT, request, Some("answer")).await?;
+    #[derive(Deserialize)]
+    struct Done {
+        report: ScoreReport<Option<UScoreDetails>>,
+        spans: Vec<Span>,
+    }
+    serde_json::from_str::<Done>(&json)
+        .map(|done| (done.report, done.spans))
+        .map_err(|e| format!("unreadable U-Score result: {e}"))
+}
+
+/// The score worker asked for embeddings: fetch them from the embedding worker and post its answer back
+/// as it came (`{"embedded": id, "reply": {...}}`, or `{"embedded": id, "error": "..."}`).
+fn relay_embeddings(reply: &Reply) {
+    let Reply::Embed { id, texts } = reply else {
+        return;
+    };
+    let (id, texts) = (*id, texts.clone());
+    leptos::task::spawn_local(async move {
+        let message = match crate::embedding::embed_raw(texts).await {
+            Ok(raw) => format!(r#"{{"embedded":{id},"reply":{raw}}}"#),
+            Err(error) => serde_json::json!({ "embedded": id, "error": error }).to_string(),
+        };
+        worker::post_message(&CLIENT, &message);
+    });
 }

@@ -4,7 +4,8 @@
 //! waiting requests are sent again.
 //!
 //! Protocol (JSON strings both ways): the worker posts `{"kind": "ready"}` once, then for each request
-//! `{"id": n, ...}` any number of `{"kind": "progress", ...}` and one `{"kind": "done", "id": n, ...}` or
+//! `{"id": n, ...}` any number of `{"kind": "progress", ...}` or `{"kind": "embed", ...}` (the score worker
+//! asking the page to relay texts to the embedding worker) and one `{"kind": "done", "id": n, ...}` or
 //! `{"kind": "error", "id": n, "message": "..."}`.
 
 use serde::Deserialize;
@@ -27,6 +28,12 @@ pub enum Reply {
         stage: String,
         done: u64,
         total: u64,
+    },
+    /// The score worker needs the embeddings of `texts` for request `id`: the page relays them to the
+    /// embedding worker and posts the answer back ([`post`]).
+    Embed {
+        id: u32,
+        texts: Vec<String>,
     },
     /// The answer's fields stay in the raw message, which the waiting request parses.
     Done {
@@ -164,6 +171,16 @@ fn send(client: &'static LocalKey<WorkerClient>, id: u32, pending: Pending) -> R
     })
 }
 
+/// Posts `message` to the running worker outside any request (an answer to its `embed` message). A worker
+/// that is gone or still starting has no request waiting for it, so the message is dropped.
+pub fn post_message(client: &'static LocalKey<WorkerClient>, message: &str) {
+    client.with(|c| {
+        if let Some(running) = c.running.borrow().as_ref().filter(|r| r.ready) {
+            let _ = post(&running.worker, message, c.spec.name);
+        }
+    });
+}
+
 fn post(worker: &Worker, message: &str, name: &str) -> Result<(), String> {
     worker
         .post_message(&JsValue::from_str(message))
@@ -177,7 +194,7 @@ fn start(client: &'static LocalKey<WorkerClient>, spec: &WorkerSpec) -> Result<R
         let Some(json) = event.data().as_string() else {
             return;
         };
-        if let Ok(reply) = serde_json::from_str::<Reply>(&json) {
+        if let Some(reply) = read_reply(&json) {
             on_reply(client, reply, &json);
         }
     });
@@ -199,11 +216,26 @@ fn start(client: &'static LocalKey<WorkerClient>, spec: &WorkerSpec) -> Result<R
     })
 }
 
+/// A worker's message as a [`Reply`]. A `done` message (a megabyte check's report) is only skimmed for its
+/// kind and id here: the waiting request parses it once, into its own types.
+fn read_reply(json: &str) -> Option<Reply> {
+    #[derive(Deserialize)]
+    struct Header {
+        kind: String,
+        id: Option<u32>,
+    }
+    let header: Header = serde_json::from_str(json).ok()?;
+    match (header.kind.as_str(), header.id) {
+        ("done", Some(id)) => Some(Reply::Done { id }),
+        _ => serde_json::from_str(json).ok(),
+    }
+}
+
 fn on_reply(client: &'static LocalKey<WorkerClient>, reply: Reply, json: &str) {
     client.with(|c| (c.spec.on_reply)(&reply));
     match reply {
         Reply::Ready => on_ready(client),
-        Reply::Progress { .. } => {}
+        Reply::Progress { .. } | Reply::Embed { .. } => {}
         Reply::Done { id } => {
             if let Some(pending) = take(client, id) {
                 let _ = pending

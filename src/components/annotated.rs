@@ -1,7 +1,7 @@
 //! Text with citations coloured by authority, claims underlined and U-Score cue phrases marked. Built only from text nodes and `<span>`s.
 
-use crate::engine::{Span, SpanKind};
 use leptos::prelude::*;
+use lexeval_core::pipeline::{Span, SpanKind};
 use std::collections::{HashMap, HashSet};
 
 /// Number of distinct citation colours in the stylesheet (`.auth-0` … `.auth-7`).

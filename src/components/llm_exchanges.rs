@@ -1,27 +1,7 @@
-//! The exact prompts sent to the user's LLM and its raw answers, one per judged claim pair.
+//! The exact prompts sent to the user's LLM and its raw answers, one per question asked.
 
 use leptos::prelude::*;
-use lexeval_core::report::ScoreReport;
-
-/// One prompt, the raw answer (empty if none) and why it could not be used (if so).
-pub type Exchange = (String, String, Option<String>);
-
-/// Every LLM exchange recorded in `reports`.
-pub fn exchanges(reports: &[ScoreReport]) -> Vec<Exchange> {
-    reports
-        .iter()
-        .filter_map(|r| r.details["llm_exchanges"].as_array())
-        .flatten()
-        .map(|e| {
-            let text = |key: &str| e[key].as_str().map(str::to_string);
-            (
-                text("prompt").unwrap_or_default(),
-                text("answer").unwrap_or_default(),
-                text("error"),
-            )
-        })
-        .collect()
-}
+use lexeval_core::judge::Exchange;
 
 #[component]
 pub fn LlmExchanges(exchanges: Vec<Exchange>) -> impl IntoView {
@@ -33,13 +13,13 @@ pub fn LlmExchanges(exchanges: Vec<Exchange>) -> impl IntoView {
                 <ol>
                     {exchanges
                         .into_iter()
-                        .map(|(prompt, answer, error)| view! {
+                        .map(|exchange| view! {
                             <li>
                                 <h4>"Prompt"</h4>
-                                <pre>{prompt}</pre>
+                                <pre>{exchange.prompt}</pre>
                                 <h4>"Answer"</h4>
-                                <pre class="answer">{answer}</pre>
-                                {error.map(|e| view! { <p class="error">{format!("(error) {e}")}</p> })}
+                                <pre class="answer">{exchange.answer.unwrap_or_default()}</pre>
+                                {exchange.error.map(|e| view! { <p class="error">{format!("(error) {e}")}</p> })}
                             </li>
                         })
                         .collect_view()}

@@ -1,7 +1,7 @@
 //! The comparison table: reference claim (or point), generated claim, authority (or point weight),
 //! similarity, verdict.
 
-use crate::engine::{PairRow, Units};
+use crate::report_view::{PairRow, Units};
 use leptos::prelude::*;
 
 /// Rows drawn at first; a brief of a megabyte has thousands, drawn on request.

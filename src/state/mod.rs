@@ -7,7 +7,7 @@
 pub mod settings;
 pub mod storage;
 
-use crate::app::View;
+use crate::route::View;
 use leptos::prelude::*;
 use lexeval_core::share::SharePayload;
 use serde::{Deserialize, Serialize};

@@ -1,64 +1,17 @@
 //! Scoring settings shown on the page and carried by share links.
 
 use lexeval_core::share::ShareSettings;
+use lexeval_core::similarity::Similarity;
 use serde::{Deserialize, Serialize};
-
-/// The similarity function that makes two claims comparable.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Similarity {
-    #[serde(rename = "rougeL")]
-    RougeL,
-    #[serde(rename = "rouge1")]
-    Rouge1,
-    #[serde(rename = "rouge2")]
-    Rouge2,
-    #[serde(rename = "embedding")]
-    Embedding,
-    #[serde(rename = "llm")]
-    Llm,
-}
-
-impl Similarity {
-    pub const ALL: [Similarity; 5] = [
-        Similarity::RougeL,
-        Similarity::Rouge1,
-        Similarity::Rouge2,
-        Similarity::Embedding,
-        Similarity::Llm,
-    ];
-
-    /// The id used in settings, share links and reports.
-    pub fn id(self) -> &'static str {
-        match self {
-            Similarity::RougeL => "rougeL",
-            Similarity::Rouge1 => "rouge1",
-            Similarity::Rouge2 => "rouge2",
-            Similarity::Embedding => "embedding",
-            Similarity::Llm => "llm",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Similarity::RougeL => "ROUGE-L F1 (longest common subsequence)",
-            Similarity::Rouge1 => "ROUGE-1 F1 (word overlap)",
-            Similarity::Rouge2 => "ROUGE-2 F1 (word-pair overlap)",
-            Similarity::Embedding => "Embedding cosine (MiniLM, in the browser)",
-            Similarity::Llm => "LLM judge (your endpoint)",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<Similarity> {
-        Similarity::ALL.into_iter().find(|s| s.id() == id)
-    }
-}
 
 /// Settings of the brief and summary checks.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
+    #[serde(deserialize_with = "Similarity::lenient")]
     pub similarity: Similarity,
-    /// Similarity at or above which two claims count as matching, in [0, 1].
+    /// Similarity at or above which two claims count as matching, in [0, 1]; the similarity's
+    /// calibrated default (`Similarity::default_threshold`, as the CLI's) until the user sets it.
     pub threshold: f64,
     /// FRESCO (bipartite matching across authorities) instead of L-FRESCO (same authority only).
     pub generalized: bool,
@@ -66,9 +19,10 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
+        let similarity = Similarity::default();
         Settings {
-            similarity: Similarity::RougeL,
-            threshold: 0.5,
+            similarity,
+            threshold: similarity.default_threshold(),
             generalized: false,
         }
     }
@@ -86,10 +40,17 @@ pub struct LlmSettings {
 }
 
 impl Settings {
+    /// Switches the similarity and resets the threshold to its calibrated default, so the page scores
+    /// as `lexeval fresco|pointwise --similarity …` does without `--threshold`.
+    pub fn choose_similarity(&mut self, similarity: Similarity) {
+        self.similarity = similarity;
+        self.threshold = similarity.default_threshold();
+    }
+
     pub fn to_share(&self, llm: &LlmSettings) -> ShareSettings {
         let non_empty = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
         ShareSettings {
-            similarity: self.similarity.id().to_string(),
+            similarity: self.similarity,
             threshold: self.threshold,
             generalized: self.generalized,
             llm_endpoint: non_empty(&llm.endpoint),
@@ -97,10 +58,10 @@ impl Settings {
         }
     }
 
-    /// Settings from a share link; an unknown similarity falls back to the default one.
+    /// Settings from a share link (an unknown similarity was read as the default one).
     pub fn from_share(s: &ShareSettings) -> Settings {
         Settings {
-            similarity: Similarity::from_id(&s.similarity).unwrap_or(Similarity::RougeL),
+            similarity: s.similarity,
             threshold: s.threshold.clamp(0.0, 1.0),
             generalized: s.generalized,
         }

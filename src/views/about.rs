@@ -1,9 +1,8 @@
 //! About: what each metric measures, with one worked example per metric from the source papers.
 
-use crate::app::View;
 use crate::components::score_card::ScoreCards;
-use crate::engine;
 use crate::examples;
+use crate::route::View;
 use crate::state::AppState;
 use leptos::prelude::*;
 use lexeval_core::report::ScoreReport;
@@ -114,7 +113,7 @@ pub fn AboutView() -> impl IntoView {
                 {["SUPPORTED", "OVERRULED"]
                     .into_iter()
                     .map(|verdict| {
-                        let scores = headline(engine::casefacts_demo(verdict));
+                        let scores = headline(crate::benchmarks::casefacts_demo(verdict));
                         let id = format!("demo-casefacts-{}", verdict.to_lowercase());
                         let div_id = id.clone();
                         view! {

@@ -1,12 +1,14 @@
 //! Answer check: the U-Score of one legal answer, with the cue phrases behind each component.
 
 use crate::browser;
+use crate::checks;
 use crate::components::annotated::AnnotatedText;
 use crate::components::score_card::ScoreCards;
-use crate::engine;
 use crate::examples;
 use crate::state::AppState;
 use leptos::prelude::*;
+use lexeval_core::pipeline::Span;
+use lexeval_core::report::Score;
 use std::time::Duration;
 
 #[component]
@@ -15,8 +17,30 @@ pub fn AnswerView() -> impl IntoView {
     let answer = state.answer;
     let live = Memo::new(move |_| answer.get());
     let input = browser::debounced(live, Duration::from_millis(300));
-    let result = Memo::new(move |_| {
-        input.with(|text| (!text.trim().is_empty()).then(|| engine::uscore(text)))
+    // U-Score runs in the score worker; `None` while there is nothing to score.
+    let result = RwSignal::new(None::<Result<(Vec<Score>, Vec<Span>, String), String>>);
+    let generation = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        let text = input.get();
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
+        if text.trim().is_empty() {
+            result.set(None);
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            let scored = match checks::check_size(&text) {
+                Err(e) => Err(e.to_string()),
+                Ok(()) => crate::scoring::uscore(&text).await,
+            };
+            // The answer changed (or the view was left) while scoring: this result is stale.
+            if generation.try_get_value() != Some(mine) {
+                return;
+            }
+            result.try_set(Some(
+                scored.map(|(report, spans)| (report.scores, spans, text)),
+            ));
+        });
     });
     view! {
         <section class="answer" aria-labelledby="answer-title">
@@ -48,11 +72,11 @@ pub fn AnswerView() -> impl IntoView {
             <div class="results" id="answer-results" aria-live="polite">
                 {move || match result.get() {
                     None => view! { <p class="hint">"Paste an answer, or load an example."</p> }.into_any(),
-                    Some(Err(e)) => view! { <p class="error" role="alert">{e.to_string()}</p> }.into_any(),
-                    Some(Ok((report, spans))) => {
+                    Some(Err(e)) => view! { <p class="error" role="alert">{e}</p> }.into_any(),
+                    Some(Ok((scores, spans, text))) => {
                         view! {
-                            <ScoreCards scores=report.scores.clone() />
-                            <AnnotatedText text=input.get_untracked() spans label="Cue phrases" />
+                            <ScoreCards scores />
+                            <AnnotatedText text spans label="Cue phrases" />
                         }
                             .into_any()
                     }

@@ -1,9 +1,9 @@
 //! Benchmarks: upload a predictions file, watch progress, see and download the results.
 
+use crate::benchmarks::{self, BenchmarkKind};
 use crate::browser;
 use crate::components::bar_chart::BarChart;
 use crate::components::score_card::ScoreCards;
-use crate::engine::{self, BenchmarkKind};
 use leptos::prelude::*;
 use lexeval_core::report::ScoreReport;
 
@@ -99,7 +99,7 @@ pub fn BenchmarksView() -> impl IntoView {
             });
             browser::yield_now().await;
             let progress_file = name.clone();
-            let report = engine::benchmark(chosen, &text, &move |p| {
+            let report = benchmarks::benchmark(chosen, &text, &move |p| {
                 job.set(Job::Running {
                     file: progress_file.clone(),
                     progress: p,
@@ -180,12 +180,12 @@ pub fn BenchmarksView() -> impl IntoView {
                     }
                     Job::Failed(msg) => view! { <p class="error" role="alert">{msg}</p> }.into_any(),
                     Job::Done { file, report } => {
-                        let per_class = engine::per_class(&report);
+                        let per_class = benchmarks::per_class(&report);
                         view! {
                             <h3>{format!("Results for {file}")}</h3>
                             <ScoreCards scores=report.scores.clone() />
                             {(!per_class.is_empty())
-                                .then(|| view! { <BarChart rows=per_class caption=engine::per_class_caption(&report) /> })}
+                                .then(|| view! { <BarChart rows=per_class caption=benchmarks::per_class_caption(&report) /> })}
                             <div class="share-bar">
                                 <button type="button" id="bench-download-json" on:click=move |_| download(false)>
                                     "Download JSON"

@@ -1,21 +1,24 @@
 //! Brief check and Summary check: two texts side by side, settings, live scores and the breakdown.
 
-use crate::app::View;
 use crate::browser;
+use crate::checks::{self, CheckError};
 use crate::components::annotated::{AnnotatedText, Palette};
 use crate::components::heatmap::Heatmap;
-use crate::components::llm_exchanges::{exchanges, LlmExchanges};
+use crate::components::llm_exchanges::LlmExchanges;
 use crate::components::model_progress::ModelProgress;
 use crate::components::pairs_table::{AuthorityGaps, PairsTable};
 use crate::components::score_card::ScoreCards;
-use crate::engine::{self, EngineError, Units};
 use crate::examples::{self, Example};
-use crate::state::settings::{LlmSettings, Settings, Similarity};
+use crate::report_view::{self, Units};
+use crate::route::View;
+use crate::state::settings::{LlmSettings, Settings};
 use crate::state::AppState;
 use crate::views::settings_panel::SettingsPanel;
 use crate::views::share_bar::ShareBar;
 use leptos::prelude::*;
-use lexeval_core::report::ScoreReport;
+use lexeval_core::pipeline::{CheckReport, Span};
+use lexeval_core::similarity::Similarity;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Quiet time after the last keystroke before rescoring.
@@ -35,7 +38,7 @@ struct Inputs {
 enum Outcome {
     Waiting(&'static str),
     Busy,
-    Done(Vec<ScoreReport>),
+    Done(Arc<CheckReport>),
     Failed(String),
 }
 
@@ -71,19 +74,10 @@ fn view_text(view: View) -> ViewText {
     }
 }
 
-async fn run(
-    view: View,
-    input: &Inputs,
-    annotated: &dyn Fn(engine::Annotations),
-) -> Result<Vec<ScoreReport>, EngineError> {
-    let (reference, candidate) = (&input.reference, &input.candidate);
+async fn run(view: View, input: &Inputs) -> Result<CheckReport, CheckError> {
+    let texts = (input.reference.as_str(), input.candidate.as_str());
     let llm = (&input.llm, input.key.as_str());
-    match view {
-        View::Summary => {
-            engine::summary_check(reference, candidate, &input.settings, llm, annotated).await
-        }
-        _ => engine::brief_check(reference, candidate, &input.settings, llm, annotated).await,
-    }
+    checks::run(view, texts, &input.settings, llm).await
 }
 
 #[component]
@@ -105,7 +99,7 @@ pub fn CheckView(view: View) -> impl IntoView {
     let input = browser::debounced(live, DEBOUNCE);
     let outcome = RwSignal::new(Outcome::Waiting(""));
     // The texts last scored with their citations and claims (the score worker finds them).
-    let annotations = RwSignal::new(None::<(String, String, engine::Annotations)>);
+    let annotations = RwSignal::new(None::<(String, String, (Vec<Span>, Vec<Span>))>);
     let generation = StoredValue::new(0u64);
     Effect::new(move |_| {
         let current = input.get();
@@ -129,35 +123,37 @@ pub fn CheckView(view: View) -> impl IntoView {
         }
         outcome.set(Outcome::Busy);
         leptos::task::spawn_local(async move {
-            let texts = (current.reference.clone(), current.candidate.clone());
-            let annotated = move |spans| {
-                if is_current() {
-                    annotations.try_set(Some((texts.0.clone(), texts.1.clone(), spans)));
-                }
-            };
-            let result = run(view, &current, &annotated).await;
+            let result = run(view, &current).await;
             // The view may have been left, or the texts changed, while scoring: then the result is stale.
-            if is_current() {
-                outcome.try_set(match result {
-                    Ok(reports) => Outcome::Done(reports),
-                    Err(e) => Outcome::Failed(e.to_string()),
-                });
+            if !is_current() {
+                return;
             }
+            outcome.try_set(match result {
+                Ok(mut report) => {
+                    let spans = (
+                        std::mem::take(&mut report.reference_spans),
+                        std::mem::take(&mut report.candidate_spans),
+                    );
+                    annotations.try_set(Some((current.reference, current.candidate, spans)));
+                    Outcome::Done(Arc::new(report))
+                }
+                Err(e) => Outcome::Failed(e.to_string()),
+            });
         });
     });
-    let reports = Signal::derive(move || match outcome.get() {
-        Outcome::Done(r) => r,
-        _ => Vec::new(),
+    let report = Signal::derive(move || match outcome.get() {
+        Outcome::Done(report) => Some(report),
+        _ => None,
     });
 
     let length_note = move |signal: RwSignal<String>| {
         move || {
             let chars = signal.with(|t| t.chars().count());
-            let over = chars > engine::MAX_TEXT_CHARS;
+            let over = chars > checks::MAX_TEXT_CHARS;
             view! {
                 <span class="count" class:over=over>
                     {format!("{chars} characters")}
-                    {over.then(|| format!(" — over the scoring limit of {}", engine::MAX_TEXT_CHARS))}
+                    {over.then(|| format!(" — over the scoring limit of {}", checks::MAX_TEXT_CHARS))}
                 </span>
             }
         }
@@ -221,23 +217,23 @@ pub fn CheckView(view: View) -> impl IntoView {
                 {text_area(candidate, format!("{prefix}-candidate"), text.candidate_label)}
             </div>
             <SettingsPanel prefix=prefix show_generalized=view == View::Brief />
-            <ShareBar view reports />
+            <ShareBar view report />
             <div class="results" id=format!("{prefix}-results") aria-live="polite" aria-busy=move || (outcome.get() == Outcome::Busy).to_string()>
                 {move || match outcome.get() {
                     Outcome::Waiting(msg) => view! { <p class="hint">{msg}</p> }.into_any(),
                     Outcome::Busy => view! { <p class="hint">"Scoring…"</p> <ModelProgress /> }.into_any(),
                     Outcome::Failed(msg) => view! { <p class="error" role="alert">{msg}</p> }.into_any(),
-                    Outcome::Done(reports) => {
+                    Outcome::Done(report) => {
                         let rule = state.settings.with_untracked(|s| match s.similarity {
                             Similarity::Llm => "the LLM judge answers Yes".to_string(),
                             _ => format!("similarity ≥ {:.2}", s.threshold),
                         });
                         let units = if view == View::Summary { Units::Points } else { Units::Claims };
-                        let scores = reports.iter().flat_map(|r| r.scores.clone()).collect::<Vec<_>>();
-                        let pairs = reports.iter().map(engine::pairs).find(|p| !p.is_empty()).unwrap_or_default();
-                        let matrix = reports.iter().find_map(engine::matrix);
-                        let gaps = reports.iter().find_map(engine::authority_gaps);
-                        let exchanges = exchanges(&reports);
+                        let scores = report_view::scores(&report);
+                        let pairs = report_view::pairs(&report.metric);
+                        let matrix = report_view::matrix(&report.metric);
+                        let gaps = report_view::authority_gaps(&report.metric);
+                        let exchanges = report_view::exchanges(&report.metric);
                         view! {
                             <ScoreCards scores />
                             <PairsTable rows=pairs units rule />

@@ -1,8 +1,8 @@
 //! Similarity, threshold, FRESCO variant and the LLM endpoint.
 
-use crate::state::settings::Similarity;
 use crate::state::AppState;
 use leptos::prelude::*;
+use lexeval_core::similarity::Similarity;
 
 #[component]
 pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> impl IntoView {
@@ -20,7 +20,7 @@ pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> im
                     id=sim_id
                     on:change=move |ev| {
                         if let Some(s) = Similarity::from_id(&event_target_value(&ev)) {
-                            settings.update(|st| st.similarity = s);
+                            settings.update(|st| st.choose_similarity(s));
                         }
                     }
                 >
@@ -46,7 +46,7 @@ pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> im
                     type="range"
                     min="0"
                     max="1"
-                    step="0.05"
+                    step="0.01"
                     prop:value=move || settings.with(|s| s.threshold.to_string())
                     on:input=move |ev| {
                         if let Ok(t) = event_target_value(&ev).parse::<f64>() {

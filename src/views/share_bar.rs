@@ -1,20 +1,54 @@
 //! Share link, JSON export and import for a check view.
 
-use crate::app::View;
 use crate::browser;
-use crate::engine;
+use crate::checks;
+use crate::route::View;
 use crate::state::AppState;
 use leptos::prelude::*;
+use lexeval_core::fresco::FrescoDetails;
+use lexeval_core::pipeline::{CheckReport, MetricReport};
+use lexeval_core::pointwise::PointwiseDetails;
 use lexeval_core::report::ScoreReport;
 use lexeval_core::share::{self, SharePayload};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
-/// Exported file: the inputs (as a share payload, so no API key) and the reports they produced.
-#[derive(Serialize, Deserialize)]
-struct Export {
+/// Exported file: the inputs (as a share payload, so no API key) and the reports they produced, each as
+/// `lexeval fresco|pointwise|rouge --json` prints it.
+#[derive(Serialize)]
+struct Export<'a> {
     lexeval_export: u32,
     input: SharePayload,
-    reports: Vec<ScoreReport>,
+    reports: Vec<Exported<'a>>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Exported<'a> {
+    Fresco(&'a ScoreReport<FrescoDetails>),
+    Pointwise(&'a ScoreReport<PointwiseDetails>),
+    Plain(&'a ScoreReport),
+}
+
+impl<'a> Exported<'a> {
+    /// The check's reports: the metric's, whole-text ROUGE, and the whole-text cosine when computed.
+    fn all(report: &'a CheckReport) -> Vec<Exported<'a>> {
+        let metric = match &report.metric {
+            MetricReport::Fresco(report) => Exported::Fresco(report),
+            MetricReport::Pointwise(report) => Exported::Pointwise(report),
+        };
+        let plain = [Some(&report.rouge), report.cosine.as_ref()];
+        std::iter::once(metric)
+            .chain(plain.into_iter().flatten().map(Exported::Plain))
+            .collect()
+    }
+}
+
+/// An exported file read back: the inputs are restored, the reports only counted (they are recomputed).
+#[derive(Deserialize)]
+struct Import {
+    input: SharePayload,
+    reports: Vec<serde::de::IgnoredAny>,
 }
 
 fn payload(state: &AppState, view: View) -> Option<SharePayload> {
@@ -27,13 +61,13 @@ fn payload(state: &AppState, view: View) -> Option<SharePayload> {
             .settings
             .get_untracked()
             .to_share(&state.llm.get_untracked()),
-        metric_version: engine::METRIC_VERSION.to_string(),
-        model_sha256: engine::model_sha256(state.settings.get_untracked().similarity),
+        metric_version: checks::METRIC_VERSION.to_string(),
+        model_sha256: checks::model_sha256(state.settings.get_untracked().similarity),
     })
 }
 
 #[component]
-pub fn ShareBar(view: View, reports: Signal<Vec<ScoreReport>>) -> impl IntoView {
+pub fn ShareBar(view: View, report: Signal<Option<Arc<CheckReport>>>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let link = RwSignal::new(String::new());
     let message = RwSignal::new(None::<String>);
@@ -69,10 +103,11 @@ pub fn ShareBar(view: View, reports: Signal<Vec<ScoreReport>>) -> impl IntoView 
         let Some(input) = payload(&state, view) else {
             return;
         };
+        let report = report.get_untracked();
         let file = Export {
             lexeval_export: 1,
             input,
-            reports: reports.get_untracked(),
+            reports: report.as_deref().map(Exported::all).unwrap_or_default(),
         };
         let result = serde_json::to_string_pretty(&file)
             .map_err(|e| e.to_string())
@@ -98,7 +133,7 @@ pub fn ShareBar(view: View, reports: Signal<Vec<ScoreReport>>) -> impl IntoView 
                 return;
             };
             let outcome = read.and_then(|(name, text)| {
-                serde_json::from_str::<Export>(&text)
+                serde_json::from_str::<Import>(&text)
                     .map_err(|e| format!("{name} is not a lexeval export ({e})"))
             });
             match outcome {

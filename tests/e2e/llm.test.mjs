@@ -7,10 +7,11 @@ let server, browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-/** A scripted OpenAI-compatible endpoint on the page's own origin; records what it was sent. */
+/** A scripted OpenAI-compatible endpoint on the page's own origin (the score worker calls it); records what it
+ * was sent. */
 async function scriptedEndpoint(page, content) {
   const seen = [];
-  await page.route('**/v1/chat/completions', async (route) => {
+  await page.context().route('**/v1/chat/completions', async (route) => {
     const request = route.request();
     seen.push({ auth: await request.headerValue('authorization'), body: request.postDataJSON() });
     await route.fulfill({ status: 200, contentType: 'application/json',
@@ -107,7 +108,7 @@ test('LLM answers persist in IndexedDB: a reload scores again without calling th
 test('summary check with the LLM judge: top candidates by cosine asked (A.4), ties broken by the LLM (A.5)', { timeout: 240000 }, async () => {
   const { page, errors } = await openPage(browser, server.url);
   const seen = [];
-  await page.route('**/v1/chat/completions', async (route) => {
+  await page.context().route('**/v1/chat/completions', async (route) => {
     const prompt = route.request().postDataJSON().messages[0].content;
     seen.push(prompt);
     const content = /closest reference point/.test(prompt) ? 'The first one is closest. 1' : 'Same step. Yes';

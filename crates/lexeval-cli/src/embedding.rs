@@ -1,7 +1,7 @@
-//! The sentence-embedding model for `embed` and the embedding similarity of `fresco` and `pointwise`.
+//! The sentence-embedding model for `embed`, `retrieve --method dense`, `calibrate` and the check pipelines of `fresco`
+//! and `pointwise`.
 
 use anyhow::{Context, Result};
-use lexeval_core::embedded::EmbeddedTexts;
 use lexeval_embed::{shipped, Embedder};
 use std::path::{Path, PathBuf};
 
@@ -48,13 +48,15 @@ fn models_dir() -> PathBuf {
         .unwrap_or(local)
 }
 
-/// Embeds the distinct `texts` once with the shipped model, so every similarity is a lookup, not a model run.
+/// The shipped model's embeddings of the distinct `texts` (`calibrate --similarity embedding`).
 pub fn embed_with_shipped_model<'a>(
     texts: impl IntoIterator<Item = &'a str>,
-) -> Result<EmbeddedTexts> {
+) -> Result<lexeval_core::embedded::EmbeddedTexts> {
     let embedder = load(None, None)?;
-    let distinct = EmbeddedTexts::distinct(texts);
+    let distinct = lexeval_core::embedded::EmbeddedTexts::distinct(texts);
     let refs: Vec<&str> = distinct.iter().map(String::as_str).collect();
     let embeddings = embedder.embed(&refs)?;
-    Ok(EmbeddedTexts::new(distinct, embeddings))
+    Ok(lexeval_core::embedded::EmbeddedTexts::new(
+        distinct, embeddings,
+    ))
 }

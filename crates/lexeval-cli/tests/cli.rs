@@ -192,7 +192,7 @@ fn generalized_fresco_matches_citations_unless_told_to_match_claims() {
             String::from_utf8_lossy(&out.stderr)
         );
         let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        report["score"].clone()
+        report["scores"][0]["value"].clone()
     };
     assert_eq!(fresco(&[]), serde_json::json!(0.0));
     assert_eq!(

@@ -181,7 +181,16 @@ fn fresco_with_llm_similarity_counts_judged_pairs() {
     );
     for (answer, expected) in [("Yes", 1.0), ("No", 0.0)] {
         let report = judged_report("fresco", texts, answer);
-        assert_eq!(report["score"], json!(expected), "{answer}");
+        assert_eq!(score(&report, "l-fresco"), json!(expected), "{answer}");
+        // Like the page, the report keeps the endpoint settings and every prompt with its raw answer.
+        assert_eq!(report["details"]["llm"]["model"], "m");
+        let exchanges = report["details"]["llm_exchanges"].as_array().unwrap();
+        assert_eq!(exchanges.len(), 1);
+        assert_eq!(exchanges[0]["answer"], answer);
+        assert!(exchanges[0]["prompt"]
+            .as_str()
+            .unwrap()
+            .contains("Courts may award fees."));
     }
 }
 
@@ -323,7 +332,7 @@ fn fresco_is_null_with_the_first_error_when_every_llm_judgement_fails() {
         TWO_AUTHORITIES,
         TWO_AUTHORITIES,
     );
-    assert_eq!(report["score"], Value::Null);
+    assert_eq!(report["scores"][0]["value"], Value::Null);
     let reason = report["scores"][0]["null_reason"].as_str().unwrap();
     assert!(
         reason.starts_with("every LLM judgement failed: "),
@@ -342,7 +351,7 @@ fn fresco_scores_the_judged_half_and_notes_the_failed_one() {
         TWO_AUTHORITIES,
         TWO_AUTHORITIES,
     );
-    assert_eq!(report["score"], json!(1.0));
+    assert_eq!(report["scores"][0]["value"], json!(1.0));
     let note = report["scores"][0]["note"].as_str().unwrap();
     assert!(
         note.starts_with("over 1 of 2 reference pairs: 1 LLM judgement failed"),

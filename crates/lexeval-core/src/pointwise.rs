@@ -15,17 +15,110 @@
 //! metric version 1.
 
 use crate::citations::split_sentences;
+use crate::judge::{Exchange, JudgeSettings};
 use crate::judged::{Coverage, Judgements};
 use crate::matching::max_weight_assignment;
 use crate::report::{Score, ScoreReport};
 use crate::rouge::{tokenize::tokenize, PairwiseF1, RougeType, Tokenizer};
+use crate::similarity::Similarity;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// 2: all threshold pairs match (no top-k outside the LLM judge), "other relevant" matches earn nothing by
 /// default, easiness on stemmed tokens.
 pub const METRIC_VERSION: &str = "2";
+
+/// The similarity matrix is kept in the report (the page draws it) up to this many cells.
+pub const MAX_MATRIX_CELLS_KEPT: usize = 40_000;
+
+/// The breakdown of a pointwise report: scored, or why it was not. Field names (alphabetical) are those
+/// reports have always used, so saved reports still open.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PointwiseDetails {
+    Scored(Box<ScoredPoints>),
+    Skipped { error: String },
+}
+
+impl Default for PointwiseDetails {
+    fn default() -> Self {
+        PointwiseDetails::Scored(Box::default())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct ScoredPoints {
+    /// The 1-1 (reference, candidate) assignment.
+    pub assignment: Vec<(usize, usize)>,
+    pub candidate_points: Vec<String>,
+    /// The LLM judge's endpoint and model, when it matched the points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub llm: Option<JudgeSettings>,
+    /// Every prompt and raw answer of the LLM judge (A.4 matches, then A.5 tie-breaks).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub llm_exchanges: Option<Vec<Exchange>>,
+    /// Similarities that failed (LLM answers missing or unreadable), as [`ScoredPoints::unjudged_pairs`]
+    /// lists them (metric version 2; 0 in older reports).
+    #[serde(default)]
+    pub failed_pairs: usize,
+    /// Similarities (LLM verdicts) obtained (metric version 2; 0 in older reports).
+    #[serde(default)]
+    pub judged_pairs: usize,
+    /// How the LLM judge's candidates were chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preselection: Option<String>,
+    pub reference_points: Vec<ReferencePoint>,
+    /// `similarity[r][c]`, reference × candidate points, up to [`MAX_MATRIX_CELLS_KEPT`] cells.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub similarity: Option<Vec<Vec<f64>>>,
+    /// The pairs whose judgement failed: unknown, not "no match" (metric version 2).
+    #[serde(default)]
+    pub unjudged_pairs: Vec<UnjudgedPair>,
+    /// Candidate points nothing in the reference matches, except those a failed judgement left open
+    /// (metric version 2).
+    #[serde(default)]
+    pub unsupported_candidate_points: Vec<UnsupportedPoint>,
+    pub weighting: String,
+}
+
+/// A (reference, candidate) point pair whose judgement failed, and why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UnjudgedPair {
+    pub candidate: usize,
+    pub error: String,
+    pub reference: usize,
+}
+
+/// A candidate point no reference point matches.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UnsupportedPoint {
+    pub candidate: usize,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReferencePoint {
+    pub assigned_candidate: Option<usize>,
+    /// The assigned candidate point, else the most similar one (schema 2; absent in older reports).
+    #[serde(default)]
+    pub closest_candidate: Option<usize>,
+    pub credit: f64,
+    /// False when a failed judgement left the point undecided (not counted in recall). Reports made
+    /// before metric version 2 counted every point.
+    #[serde(default = "judged_before_version_2")]
+    pub judged: bool,
+    /// Candidate points this point matches (at or above the threshold, or the judge's Yes).
+    pub matches: Vec<usize>,
+    /// The similarity of `closest_candidate` (schema 2; absent in older reports).
+    #[serde(default)]
+    pub similarity: Option<f64>,
+    pub text: String,
+    pub weight: f64,
+}
+
+fn judged_before_version_2() -> bool {
+    true
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -38,8 +131,8 @@ pub enum Assignment {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PointwiseSettings {
-    /// Name of the similarity behind the matrix (e.g. "rouge1", "embedding"), recorded in the report.
-    pub similarity: String,
+    /// The similarity behind the matrix, recorded in the report.
+    pub similarity: Similarity,
     pub threshold: f64,
     /// Candidate points the LLM judge is asked about per reference point (5 in the paper, §5.2.3).
     pub top_k: usize,
@@ -69,7 +162,7 @@ fn metric_version_1_other_relevant() -> OtherRelevant {
 impl Default for PointwiseSettings {
     fn default() -> Self {
         PointwiseSettings {
-            similarity: "rouge1".into(),
+            similarity: Similarity::Rouge1,
             threshold: 0.5,
             top_k: 5,
             assignment: Assignment::Greedy,
@@ -265,7 +358,7 @@ fn shape_error(similarity: &[Vec<f64>], references: usize, candidates: usize) ->
 }
 
 /// A pointwise report whose scores are all null because of `reason`.
-pub fn skipped(settings: &PointwiseSettings, reason: &str) -> ScoreReport {
+pub fn skipped(settings: &PointwiseSettings, reason: &str) -> ScoreReport<PointwiseDetails> {
     let mut report = ScoreReport::new(
         "pointwise",
         METRIC_VERSION,
@@ -275,7 +368,9 @@ pub fn skipped(settings: &PointwiseSettings, reason: &str) -> ScoreReport {
         .iter()
         .map(|name| Score::null(*name, reason))
         .collect();
-    report.details = json!({ "error": reason });
+    report.details = PointwiseDetails::Skipped {
+        error: reason.to_string(),
+    };
     report
 }
 
@@ -290,7 +385,7 @@ pub fn score(
     candidate_points: &[String],
     similarity: &[Vec<f64>],
     settings: &PointwiseSettings,
-) -> ScoreReport {
+) -> ScoreReport<PointwiseDetails> {
     let weights = point_weights(reference_paragraph, reference_points);
     score_weighted(
         &weights,
@@ -306,7 +401,7 @@ pub fn score_weighted(
     (reference_points, candidate_points): (&[String], &[String]),
     similarity: &[Vec<f64>],
     settings: &PointwiseSettings,
-) -> ScoreReport {
+) -> ScoreReport<PointwiseDetails> {
     if let Some(reason) = shape_error(similarity, reference_points.len(), candidate_points.len()) {
         return skipped(settings, &reason);
     }
@@ -364,7 +459,7 @@ pub fn score_matching(
     similarity: &[Vec<f64>],
     matching: PointMatching,
     settings: &PointwiseSettings,
-) -> ScoreReport {
+) -> ScoreReport<PointwiseDetails> {
     let weights = point_weights(reference_paragraph, reference_points);
     score_matching_weighted(
         &weights,
@@ -383,7 +478,7 @@ pub fn score_matching_weighted(
     similarity: &[Vec<f64>],
     matching: PointMatching,
     settings: &PointwiseSettings,
-) -> ScoreReport {
+) -> ScoreReport<PointwiseDetails> {
     let (references, candidates) = (reference_points.len(), candidate_points.len());
     if weights.len() != references {
         return skipped(settings, "there must be one weight per reference point");
@@ -434,7 +529,7 @@ pub fn score_matching_weighted(
         })
         .collect();
     // A point left unassigned while one of its pairs failed might have matched: it is not decided.
-    let mut judgements = Judgements::new(&settings.similarity);
+    let mut judgements = Judgements::new(settings.similarity.id());
     (0..judged_pairs).for_each(|_| judgements.judged());
     let mut open_reference = BTreeSet::new();
     let mut open_candidate = BTreeSet::new();
@@ -503,9 +598,12 @@ pub fn score_matching_weighted(
     // Precision side: generated points nothing in the reference matches (those left open by a failed
     // judgement are not known to be unsupported).
     let supported: BTreeSet<usize> = matches.iter().flatten().copied().collect();
-    let unsupported: Vec<serde_json::Value> = (0..candidates)
+    let unsupported: Vec<UnsupportedPoint> = (0..candidates)
         .filter(|c| !supported.contains(c) && !open_candidate.contains(c))
-        .map(|c| json!({"candidate": c, "text": candidate_points[c]}))
+        .map(|c| UnsupportedPoint {
+            candidate: c,
+            text: candidate_points[c].clone(),
+        })
         .collect();
     let (easiness_recall, easiness_precision) = easiness(reference_points, candidate_points);
     report.scores.push(easiness_recall.map_or_else(
@@ -516,22 +614,51 @@ pub fn score_matching_weighted(
         || Score::null("easiness_precision", "the candidate has no points"),
         |v| Score::new("easiness_precision", v),
     ));
-    report.details = json!({
-        "reference_points": reference_points.iter().enumerate().map(|(r, text)| json!({
-            "text": text, "weight": weights[r], "credit": credit[r], "matches": matches[r],
-            "assigned_candidate": assigned_reference.get(&r), "judged": decided_reference(&r),
-        })).collect::<Vec<_>>(),
-        "candidate_points": candidate_points,
-        "weighting": weighting,
-        "similarity": similarity,
-        "assignment": assigned,
-        "unsupported_candidate_points": unsupported,
-        "judged_pairs": judged_pairs,
-        "failed_pairs": unjudged.len(),
-        "unjudged_pairs": unjudged.iter().map(|((r, c), error)| json!({
-            "reference": r, "candidate": c, "error": error,
-        })).collect::<Vec<_>>(),
-    });
+    let closest = |r: usize| {
+        let most_similar = || {
+            (0..candidates).max_by(|&a, &b| {
+                similarity[r][a]
+                    .total_cmp(&similarity[r][b])
+                    .then(b.cmp(&a))
+            })
+        };
+        assigned_reference.get(&r).copied().or_else(most_similar)
+    };
+    let kept = references * candidates <= MAX_MATRIX_CELLS_KEPT;
+    report.details = PointwiseDetails::Scored(Box::new(ScoredPoints {
+        reference_points: reference_points
+            .iter()
+            .enumerate()
+            .map(|(r, text)| ReferencePoint {
+                assigned_candidate: assigned_reference.get(&r).copied(),
+                closest_candidate: closest(r),
+                credit: credit[r],
+                judged: decided_reference(&r),
+                matches: matches[r].clone(),
+                similarity: closest(r).map(|c| similarity[r][c]),
+                text: text.clone(),
+                weight: weights[r],
+            })
+            .collect(),
+        candidate_points: candidate_points.to_vec(),
+        weighting: weighting.to_string(),
+        similarity: kept.then(|| similarity.to_vec()),
+        assignment: assigned,
+        failed_pairs: unjudged.len(),
+        judged_pairs,
+        llm: None,
+        llm_exchanges: None,
+        preselection: None,
+        unjudged_pairs: unjudged
+            .into_iter()
+            .map(|((reference, candidate), error)| UnjudgedPair {
+                candidate,
+                error,
+                reference,
+            })
+            .collect(),
+        unsupported_candidate_points: unsupported,
+    }));
     report
 }
 
@@ -604,9 +731,15 @@ mod tests {
         assert!((report.score("pointwise_recall").unwrap() - 1.0 / 3.0).abs() < 1e-12);
         assert_eq!(report.score("pointwise_precision"), Some(0.5));
         // c1 matches nothing in the reference.
+        let PointwiseDetails::Scored(details) = &report.details else {
+            panic!("scored");
+        };
         assert_eq!(
-            report.details["unsupported_candidate_points"],
-            json!([{"candidate": 1, "text": "y"}])
+            details.unsupported_candidate_points,
+            [UnsupportedPoint {
+                candidate: 1,
+                text: "y".into()
+            }]
         );
     }
 
@@ -738,10 +871,10 @@ mod tests {
             &PointwiseSettings::default(),
         );
         assert_eq!(report.score("pointwise_recall"), Some(1.0));
-        assert!(report.details["weighting"]
-            .as_str()
-            .unwrap()
-            .starts_with("uniform"));
+        let PointwiseDetails::Scored(details) = &report.details else {
+            panic!("scored");
+        };
+        assert!(details.weighting.starts_with("uniform"));
         // Only r0 matched: uniform weights give recall 1/2.
         let half = vec![vec![1.0, 0.0], vec![0.0, 0.0]];
         let report = score("", &pts, &pts, &half, &PointwiseSettings::default());

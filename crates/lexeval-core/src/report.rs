@@ -2,8 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Version of the report schema; bump when a field changes meaning.
-pub const REPORT_SCHEMA_VERSION: u32 = 1;
+/// Version of the report schema; bump when a field changes meaning. 2: an L-FRESCO pair's `compared` is
+/// how many candidate claims were compared (1 listed them); pointwise reference points name their closest
+/// candidate, and the matrix is kept only when small.
+pub const REPORT_SCHEMA_VERSION: u32 = 2;
 
 /// A score that may be undefined (e.g. no reference citations): never NaN, always a reason.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -52,8 +54,10 @@ impl Score {
 }
 
 /// The result of one metric run: headline scores plus a metric-specific breakdown down to the pair.
+/// `Details` is the metric's typed breakdown (e.g. `fresco::FrescoDetails`); reports read back without
+/// knowing the metric (`lexeval show`, imports) keep it as JSON.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ScoreReport {
+pub struct ScoreReport<Details = serde_json::Value> {
     pub schema_version: u32,
     /// Metric id, e.g. "l-fresco", "rouge", "pointwise".
     pub metric: String,
@@ -63,10 +67,10 @@ pub struct ScoreReport {
     pub settings: serde_json::Value,
     pub scores: Vec<Score>,
     /// Metric-specific breakdown (matched pairs, per-item rows, ...).
-    pub details: serde_json::Value,
+    pub details: Details,
 }
 
-impl ScoreReport {
+impl<Details: Default> ScoreReport<Details> {
     pub fn new(metric: &str, metric_version: &str, settings: serde_json::Value) -> Self {
         ScoreReport {
             schema_version: REPORT_SCHEMA_VERSION,
@@ -74,10 +78,12 @@ impl ScoreReport {
             metric_version: metric_version.to_string(),
             settings,
             scores: Vec::new(),
-            details: serde_json::Value::Null,
+            details: Details::default(),
         }
     }
+}
 
+impl<Details> ScoreReport<Details> {
     /// The headline value of a named score, if present and defined.
     pub fn score(&self, name: &str) -> Option<f64> {
         self.scores

@@ -4,6 +4,7 @@
 //! leaves the browser (it is not sent to servers), and the payload type has no field for an API key, so a
 //! key cannot end up in a link by construction.
 
+use crate::similarity::Similarity;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use serde::{Deserialize, Serialize};
@@ -38,8 +39,9 @@ pub struct SharePayload {
 /// Scoring settings. Deliberately no API key: only the endpoint and model name of an LLM travel.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ShareSettings {
-    /// Similarity function: "rougeL", "rouge1", "rouge2", "embedding" or "llm".
-    pub similarity: String,
+    /// Similarity function; an id this build does not know opens as ROUGE-L.
+    #[serde(deserialize_with = "Similarity::lenient")]
+    pub similarity: Similarity,
     /// Threshold that makes the similarity binary, in [0, 1].
     pub threshold: f64,
     /// Generalized FRESCO (bipartite matching) instead of exact-authority L-FRESCO.
@@ -173,7 +175,7 @@ mod tests {
                         P51 F.3d 1449, 1459 (9th Cir.1995)."
                 .into(),
             settings: ShareSettings {
-                similarity: "rougeL".into(),
+                similarity: Similarity::RougeL,
                 threshold: 0.5,
                 generalized: false,
                 llm_endpoint: Some("http://localhost:11434/v1".into()),

@@ -205,13 +205,30 @@ const USER_GENERATED: &[&str] = &[
     "wordpress.com",
 ];
 
-/// A cue phrase found in the answer: its dimension, text and char span.
+/// A cue phrase found in the answer: its dimension, text and char span (fields in the alphabetical order
+/// reports have always had).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Cue {
     pub dimension: String,
-    pub text: String,
-    pub start: usize,
     pub end: usize,
+    pub start: usize,
+    pub text: String,
+}
+
+/// The breakdown of a U-Score report; none for an empty answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UScoreDetails {
+    /// Every cue phrase, in reading order.
+    pub cues: Vec<Cue>,
+    pub sources: Vec<Source>,
+    /// Whitespace-separated tokens of the answer.
+    pub tokens: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Source {
+    pub url: String,
+    pub weight: f64,
 }
 
 fn lexicon_regex(words: &[&str]) -> Regex {
@@ -298,7 +315,7 @@ fn ratio_or_half(numerator: usize, denominator: usize) -> f64 {
 }
 
 /// U-Score of one answer; `sources` are its source URLs (the URLs in the answer when empty).
-pub fn score(answer: &str, sources: &[String]) -> ScoreReport {
+pub fn score(answer: &str, sources: &[String]) -> ScoreReport<Option<UScoreDetails>> {
     static HEDGE: OnceLock<Regex> = OnceLock::new();
     static VAGUE: OnceLock<Regex> = OnceLock::new();
     static DECIDE: OnceLock<Regex> = OnceLock::new();
@@ -347,10 +364,14 @@ pub fn score(answer: &str, sources: &[String]) -> ScoreReport {
     ];
     let mut all: Vec<Cue> = [hedges, vague, dates, decisive, evasive, places].concat();
     all.sort_by_key(|c| (c.start, c.end));
-    report.details = json!({
-        "tokens": tokens,
-        "cues": all,
-        "sources": source_list.iter().zip(&weights).map(|(u, w)| json!({"url": u, "weight": w})).collect::<Vec<_>>(),
+    report.details = Some(UScoreDetails {
+        cues: all,
+        sources: source_list
+            .into_iter()
+            .zip(weights)
+            .map(|(url, weight)| Source { url, weight })
+            .collect(),
+        tokens,
     });
     report
 }
@@ -387,11 +408,8 @@ mod tests {
         assert_eq!(report.score("jurisdictional_specificity"), Some(1.0));
         assert_eq!(report.score("decisiveness"), Some(1.0));
         assert!(report.score("u_score").unwrap() < 0.1);
-        let cue = &report.details["cues"][0];
-        assert_eq!(
-            (cue["dimension"].as_str(), cue["start"].as_u64()),
-            (Some("jurisdiction"), Some(0))
-        );
+        let cue = &report.details.unwrap().cues[0];
+        assert_eq!((cue.dimension.as_str(), cue.start), ("jurisdiction", 0));
     }
 
     #[test]

@@ -1,6 +1,5 @@
 //! Endpoint settings. The key is wrapped so that it never reaches Debug output, reports or caches.
 
-use serde_json::json;
 use std::fmt;
 use std::time::Duration;
 
@@ -74,12 +73,17 @@ impl LlmConfig {
 
     /// Settings for a report: everything that shapes the answers, never the key.
     pub fn report_settings(&self) -> serde_json::Value {
-        json!({
-            "endpoint": self.endpoint,
-            "model": self.model,
-            "temperature": self.temperature,
-            "seed": self.seed,
-        })
+        serde_json::to_value(self.judge_settings()).unwrap_or_default()
+    }
+
+    /// The settings the check pipelines record for the LLM judge (never the key).
+    pub fn judge_settings(&self) -> lexeval_core::judge::JudgeSettings {
+        lexeval_core::judge::JudgeSettings {
+            endpoint: self.endpoint.clone(),
+            model: self.model.clone(),
+            seed: self.seed,
+            temperature: self.temperature,
+        }
     }
 }
 

@@ -56,10 +56,7 @@ async fn settled(request: &IdbRequest) -> Result<JsValue, JsValue> {
 }
 
 async fn open() -> Result<IdbDatabase, JsValue> {
-    let factory = web_sys::window()
-        .ok_or("no window")?
-        .indexed_db()?
-        .ok_or("no IndexedDB")?;
+    let factory = crate::global::indexed_db()?;
     let request = factory.open_with_u32(DATABASE, 1)?;
     let upgrading = request.clone();
     let on_upgrade = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {

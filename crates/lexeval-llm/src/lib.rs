@@ -8,6 +8,8 @@ pub mod chat;
 pub mod config;
 pub mod error;
 #[cfg(target_arch = "wasm32")]
+mod global;
+#[cfg(target_arch = "wasm32")]
 pub mod indexed_db;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;

@@ -65,12 +65,7 @@ impl WasmClient {
             .map_err(|_| LlmError::Transport("AbortController unavailable".into()))?;
         let abort = controller.clone();
         let on_timeout = Closure::once_into_js(move || abort.abort());
-        if let Some(window) = web_sys::window() {
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
-                on_timeout.unchecked_ref(),
-                millis(self.config.timeout),
-            );
-        }
+        crate::global::set_timeout(on_timeout.unchecked_ref(), millis(self.config.timeout));
         let signal = controller.signal();
         let mut request = gloo_net::http::Request::post(&self.config.completions_url())
             .header("Content-Type", "application/json")
@@ -106,9 +101,7 @@ fn millis(duration: std::time::Duration) -> i32 {
 
 async fn sleep_ms(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-        if let Some(window) = web_sys::window() {
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
-        }
+        crate::global::set_timeout(&resolve, ms);
     });
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }

@@ -1,10 +1,11 @@
 //! The native client against a real scripted HTTP server on 127.0.0.1 (nothing leaves the machine).
 
+use lexeval_core::judge::JudgeLanguage;
 use lexeval_llm::cache::FileCache;
 use lexeval_llm::native::NativeClient;
 use lexeval_llm::tasks::decompose::Method;
 use lexeval_llm::tasks::decompscore::decompscore;
-use lexeval_llm::tasks::judge_claims::{judge_claims, llm_similarity};
+use lexeval_llm::tasks::judge::PaperJudge;
 use lexeval_llm::{ApiKey, Complete, LlmConfig, LlmError};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -228,44 +229,32 @@ fn decompscore_of_empty_text_is_null_with_a_reason() {
 }
 
 #[test]
-fn judge_claims_reads_the_final_verdict() {
+fn the_paper_judge_over_http_reads_each_final_verdict() {
     let server = serve(|prompt, _| {
         if prompt.contains("Generated claim: same") {
             chat("Both say the same thing. Yes")
-        } else {
-            chat("They differ.\nNo.")
-        }
-    });
-    let client = NativeClient::new(config(&server));
-    let pairs = vec![
-        ("same".to_string(), "ref".to_string()),
-        ("other".to_string(), "ref".to_string()),
-    ];
-    let judgments = judge_claims(&client, &pairs);
-    assert_eq!(judgments[0].similar, Some(true));
-    assert_eq!(judgments[1].similar, Some(false));
-    assert!(judgments[0]
-        .exchange
-        .prompt
-        .contains("Reference claim: ref"));
-}
-
-#[test]
-fn llm_similarity_is_binary_with_per_pair_errors() {
-    let server = serve(|prompt, _| {
-        if prompt.contains("Generated claim: same") {
-            chat("Yes")
         } else if prompt.contains("Generated claim: other") {
-            chat("No")
+            chat("They differ.\nNo.")
         } else {
             chat("hmm")
         }
     });
     let client = NativeClient::new(config(&server));
-    let mut similarity = llm_similarity(&client);
-    assert_eq!(similarity("ref", "same"), Ok(1.0));
-    assert_eq!(similarity("ref", "other"), Ok(0.0));
-    assert!(similarity("ref", "vague")
-        .unwrap_err()
-        .contains("no Yes/No"));
+    let prompts: Vec<String> = ["same", "other", "vague"]
+        .iter()
+        .map(|generated| PaperJudge.same_claim(generated, "ref"))
+        .collect();
+    assert!(prompts[0].contains("Reference claim: ref"));
+    let verdicts: Vec<Result<bool, String>> = client
+        .complete_many(&prompts)
+        .into_iter()
+        .map(|answer| {
+            answer
+                .map_err(|e| e.to_string())
+                .and_then(|a| PaperJudge.verdict(&a))
+        })
+        .collect();
+    assert_eq!(verdicts[0], Ok(true));
+    assert_eq!(verdicts[1], Ok(false));
+    assert!(verdicts[2].as_ref().unwrap_err().contains("no Yes/No"));
 }

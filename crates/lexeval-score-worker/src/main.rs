@@ -1,42 +1,168 @@
-//! The page's score worker: runs `lexeval_core::checks` jobs off the main thread.
+//! The page's score worker: drives the check pipelines (`lexeval_core::pipeline`) and U-Score off the main
+//! thread, fetching the LLM judge's answers itself (through the IndexedDB cache) and asking the page to
+//! relay texts to the embedding worker.
 //!
-//! Protocol (JSON strings, see the page's `src/worker.rs`): posts `{"kind": "ready"}`, then answers each
-//! `{"id": n, "job": {...}}` with `{"kind": "done", "id": n, "result": {...}}` or
-//! `{"kind": "error", "id": n, "message": "..."}`. Jobs run one at a time, in order.
+//! Protocol (JSON strings, see the page's `src/worker.rs`): posts `{"kind": "ready"}`, then answers
+//! - `{"id": n, "check": {"job": {...}, "llm": {"endpoint", "model", "key"} | null}}` with
+//!   `{"kind": "done", "id": n, "report": {...}}`; while the check needs embeddings it posts
+//!   `{"kind": "embed", "id": n, "texts": [...]}` and waits for the page's
+//!   `{"embedded": n, "reply": {"embeddings": [...]}}` or `{"embedded": n, "error": "..."}`;
+//! - `{"id": n, "uscore": "text"}` with `{"kind": "done", "id": n, "report": {...}, "spans": [...]}`;
+//! - anything else with `{"kind": "error", "id": n, "message": "..."}`.
 
-use lexeval_core::checks::{self, CheckJob};
-use serde::Deserialize;
+mod embeddings;
+
+use lexeval_core::judge::Answer;
+use lexeval_core::pipeline::{CheckJob, CheckReport, Pipeline, Span, SpanKind, Step};
+use lexeval_core::report::ScoreReport;
+use lexeval_core::uscore::UScoreDetails;
+use lexeval_llm::tasks::judge::PaperJudge;
+use lexeval_llm::wasm::WasmClient;
+use lexeval_llm::{ApiKey, LlmConfig};
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 #[derive(Deserialize)]
-struct Request {
-    id: u32,
-    job: CheckJob,
+struct Endpoint {
+    endpoint: String,
+    model: String,
+    key: String,
 }
 
-fn post(reply: serde_json::Value) {
+#[derive(Deserialize)]
+struct Check {
+    job: CheckJob,
+    llm: Option<Endpoint>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Message {
+    Check { id: u32, check: Box<Check> },
+    Uscore { id: u32, uscore: String },
+    Embedded(embeddings::Embedded),
+}
+
+/// Posts a reply, serialised straight from its types (a megabyte check's report is never copied into a
+/// `serde_json::Value` first).
+fn post<Reply: Serialize>(reply: &Reply) {
+    let Ok(json) = serde_json::to_string(reply) else {
+        return;
+    };
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let _ = scope.post_message(&JsValue::from_str(&reply.to_string()));
+    let _ = scope.post_message(&JsValue::from_str(&json));
+}
+
+/// `{"kind": "done", "id": n, ...fields}`.
+#[derive(Serialize)]
+struct Done<Fields: Serialize> {
+    kind: &'static str,
+    id: u32,
+    #[serde(flatten)]
+    fields: Fields,
+}
+
+fn done<Fields: Serialize>(id: u32, fields: Fields) {
+    post(&Done {
+        kind: "done",
+        id,
+        fields,
+    });
+}
+
+fn fail(id: Option<u64>, message: &str) {
+    post(&serde_json::json!({ "kind": "error", "id": id, "message": message }));
+}
+
+/// Runs a check's pipeline to its end.
+async fn check(id: u32, Check { mut job, llm }: Check) -> Result<CheckReport, String> {
+    let config = llm.map(|llm| LlmConfig::new(&llm.endpoint, &llm.model, ApiKey::new(llm.key)));
+    if let Some(config) = &config {
+        job.set_judge(config.judge_settings());
+    }
+    let judge = PaperJudge;
+    let (mut pipeline, mut step) = Pipeline::start(job, &judge);
+    loop {
+        step = match step {
+            Step::NeedEmbeddings { texts } => {
+                let embeddings = embeddings::from_page(id, texts)
+                    .await
+                    .map_err(|e| format!("embedding similarity unavailable: {e}"))?;
+                pipeline.feed_embeddings(embeddings, &judge)
+            }
+            Step::NeedAnswers { prompts } => {
+                let answers = ask(config.as_ref(), &prompts).await?;
+                pipeline.feed_answers(answers, &judge)
+            }
+            Step::Done { report } => return Ok(*report),
+        }
+        .map_err(|e| e.to_string())?;
+    }
+}
+
+/// The LLM's answers to `prompts`, through the IndexedDB cache.
+async fn ask(config: Option<&LlmConfig>, prompts: &[String]) -> Result<Vec<Answer>, String> {
+    let config = config.ok_or("the LLM judge needs an endpoint URL and a model name")?;
+    let client = WasmClient::with_indexed_db(config.clone(), prompts).await;
+    Ok(client
+        .complete_many(prompts)
+        .await
+        .into_iter()
+        .map(|answer| answer.map_err(|e| e.to_string()))
+        .collect())
+}
+
+#[derive(Serialize)]
+struct Checked {
+    report: CheckReport,
+}
+
+#[derive(Serialize)]
+struct UScored {
+    report: ScoreReport<Option<UScoreDetails>>,
+    spans: Vec<Span>,
+}
+
+/// U-Score of an answer, with its cue phrases as spans.
+fn uscore(answer: &str) -> UScored {
+    let report = lexeval_core::uscore::score(answer, &[]);
+    let spans: Vec<Span> = report
+        .details
+        .iter()
+        .flat_map(|details| &details.cues)
+        .map(|cue| Span {
+            start: cue.start,
+            end: cue.end,
+            kind: SpanKind::Cue {
+                dimension: cue.dimension.clone(),
+            },
+        })
+        .collect();
+    UScored { report, spans }
 }
 
 fn answer(message: &str) {
-    match serde_json::from_str::<Request>(message) {
-        Ok(request) => post(serde_json::json!({
-            "kind": "done",
-            "id": request.id,
-            "result": checks::run(&request.job),
-        })),
+    match serde_json::from_str::<Message>(message) {
+        Ok(Message::Check { id, check: request }) => {
+            wasm_bindgen_futures::spawn_local(async move {
+                match check(id, *request).await {
+                    Ok(report) => done(id, Checked { report }),
+                    Err(message) => fail(Some(id.into()), &message),
+                }
+            });
+        }
+        Ok(Message::Uscore { id, uscore: text }) => done(id, uscore(&text)),
+        Ok(Message::Embedded(embedded)) => embeddings::arrived(embedded),
         Err(e) => {
             let id = serde_json::from_str::<serde_json::Value>(message)
                 .ok()
                 .and_then(|v| v["id"].as_u64());
-            post(serde_json::json!({
-                "kind": "error",
-                "id": id,
-                "message": format!("the score worker cannot read this request: {e}"),
-            }));
+            fail(
+                id,
+                &format!("the score worker cannot read this request: {e}"),
+            );
         }
     }
 }
@@ -56,5 +182,5 @@ fn main() {
     let _ = lexeval_core::citations::extract(
         "See Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995).",
     );
-    post(serde_json::json!({ "kind": "ready" }));
+    post(&serde_json::json!({ "kind": "ready" }));
 }

@@ -1,11 +1,12 @@
 //! `lexeval calibrate`: the match threshold that maximises reference point based F1 on labelled pairs
 //! (Tan et al. §5.2.1), or with `--threshold` the A.7 Step 2 scores of a fixed threshold.
 
-use crate::commands::pair_args::{Measure, SimilarityArg};
+use crate::commands::pair_args::similarity_parser;
 use crate::jsonl::read_jsonl;
 use anyhow::{bail, Result};
 use lexeval_core::calibrate::{calibrate, evaluate, LabelledPair};
 use lexeval_core::rouge::PairwiseF1;
+use lexeval_core::similarity::{Measure, Similarity};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -14,8 +15,8 @@ pub struct Args {
     #[arg(long)]
     pub pairs: PathBuf,
     /// The similarity to calibrate: ROUGE F1 (stemmed) or all-MiniLM-L6-v2 cosine.
-    #[arg(long, value_enum, default_value = "rougeL")]
-    pub similarity: SimilarityArg,
+    #[arg(long, default_value = "rougeL", value_parser = similarity_parser())]
+    pub similarity: Similarity,
     /// Score this threshold (A.7 pairwise and reference point based P/R/F1) instead of choosing one.
     #[arg(long)]
     pub threshold: Option<f64>,
@@ -52,7 +53,7 @@ pub fn run(args: Args) -> Result<()> {
             bail!("calibrate takes a continuous similarity: rougeL, rouge1, rouge2 or embedding")
         }
     };
-    let name = args.similarity.name();
+    let name = args.similarity.id();
     let report = match args.threshold {
         Some(t) if !(0.0..=1.0).contains(&t) => {
             bail!("--threshold must be between 0 and 1, got {t}")

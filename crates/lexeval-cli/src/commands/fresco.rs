@@ -1,13 +1,10 @@
-//! `lexeval fresco`: L-FRESCO (or generalized FRESCO) of a generated text against a reference.
+//! `lexeval fresco`: L-FRESCO (or generalized FRESCO) of a generated text against a reference: the page's
+//! brief check pipeline, so `--json` prints the report the page exports.
 
-use crate::commands::pair_args::{Measure, PairArgs};
+use crate::commands::pair_args::PairArgs;
 use anyhow::Result;
-use lexeval_core::citations::claims;
-use lexeval_core::claims::AttributedClaim;
-use lexeval_core::fresco::{score, FrescoSettings, GeneralizedMatch, Similarity};
-use lexeval_core::report::ScoreReport;
-use lexeval_core::rouge::PairwiseF1;
-use lexeval_llm::tasks::judge_claims::llm_similarity;
+use lexeval_core::fresco::{FrescoSettings, GeneralizedMatch};
+use lexeval_core::pipeline::{CheckJob, MetricReport};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -21,7 +18,8 @@ pub struct Args {
     /// lexeval's metric version 1).
     #[arg(long, value_enum, default_value = "citations")]
     pub generalized_match: MatchArg,
-    /// Print the score report as JSON (with `score`, `citation_recall`, `citation_precision` on top).
+    /// Print the score report as JSON (`fresco` or `l-fresco`, `citation_recall`, `citation_precision`
+    /// in `scores`).
     #[arg(long)]
     pub json: bool,
 }
@@ -34,52 +32,22 @@ pub enum MatchArg {
 
 pub fn run(args: Args) -> Result<()> {
     let (reference, candidate) = args.pair.read()?;
-    let (reference, candidate) = (claims(&reference), claims(&candidate));
-    let report = match args.pair.similarity.measure() {
-        Measure::Rouge(kind) => {
-            let mut pairwise = PairwiseF1::new(kind, true);
-            let mut rouge = |a: &str, b: &str| Ok(pairwise.f1(a, b));
-            score_with(&args, &reference, &candidate, &mut rouge)
-        }
-        Measure::Llm => {
-            let client = args.pair.llm.client()?;
-            let mut judge = llm_similarity(&client);
-            score_with(&args, &reference, &candidate, &mut judge)
-        }
-        Measure::Embedding => {
-            let texts = reference.iter().chain(&candidate).map(|c| c.text.as_str());
-            let embedded = crate::embedding::embed_with_shipped_model(texts)?;
-            let mut cosine = |a: &str, b: &str| embedded.similarity(a, b);
-            score_with(&args, &reference, &candidate, &mut cosine)
-        }
-    };
-    if args.json {
-        let mut value = serde_json::to_value(&report)?;
-        value["score"] = serde_json::to_value(report.score(&report.metric))?;
-        for name in ["citation_recall", "citation_precision"] {
-            value[name] = serde_json::to_value(report.score(name))?;
-        }
-        println!("{}", serde_json::to_string_pretty(&value)?);
-    } else {
-        crate::commands::show::print_scores(&report);
-    }
-    Ok(())
-}
-
-fn score_with(
-    args: &Args,
-    reference: &[AttributedClaim],
-    candidate: &[AttributedClaim],
-    similarity: &mut Similarity<'_>,
-) -> ScoreReport {
-    let settings = FrescoSettings {
-        similarity: args.pair.similarity.name().to_string(),
-        threshold: args.pair.threshold(),
-        generalized: args.generalized,
-        generalized_match: match args.generalized_match {
-            MatchArg::Citations => GeneralizedMatch::Citations,
-            MatchArg::Claims => GeneralizedMatch::Claims,
+    let job = CheckJob::Brief {
+        reference,
+        candidate,
+        settings: FrescoSettings {
+            similarity: args.pair.similarity,
+            threshold: args.pair.threshold(),
+            generalized: args.generalized,
+            generalized_match: match args.generalized_match {
+                MatchArg::Citations => GeneralizedMatch::Citations,
+                MatchArg::Claims => GeneralizedMatch::Claims,
+            },
         },
+        judge: args.pair.judge_settings()?,
     };
-    score(reference, candidate, &settings, similarity)
+    match crate::check::run(job, &args.pair.llm)?.metric {
+        MetricReport::Fresco(report) => crate::commands::show::print_report(&report, args.json),
+        MetricReport::Pointwise(report) => crate::commands::show::print_report(&report, args.json),
+    }
 }

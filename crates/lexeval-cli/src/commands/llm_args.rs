@@ -32,7 +32,8 @@ pub struct LlmArgs {
 }
 
 impl LlmArgs {
-    pub fn client(&self) -> Result<NativeClient> {
+    /// The endpoint's settings, the key from LEXEVAL_API_KEY.
+    pub fn config(&self) -> Result<LlmConfig> {
         let (Some(endpoint), Some(model)) = (&self.endpoint, &self.model) else {
             bail!("an LLM needs --endpoint URL and --model NAME (key from LEXEVAL_API_KEY)");
         };
@@ -42,6 +43,11 @@ impl LlmArgs {
         config.seed = self.seed;
         config.timeout = Duration::from_secs(self.timeout.max(1));
         config.concurrency = self.concurrency.max(1);
+        Ok(config)
+    }
+
+    pub fn client(&self) -> Result<NativeClient> {
+        let config = self.config()?;
         let cache: Box<dyn ResponseCache> = match &self.cache_dir {
             Some(dir) => Box::new(
                 FileCache::open(dir)

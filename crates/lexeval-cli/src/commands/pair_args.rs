@@ -5,8 +5,9 @@
 use crate::commands::llm_args::LlmArgs;
 use crate::input::read_text;
 use anyhow::{bail, Result};
-use lexeval_core::rouge::RougeType;
-use lexeval_core::thresholds::default_threshold;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use lexeval_core::judge::JudgeSettings;
+use lexeval_core::similarity::Similarity;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -20,10 +21,11 @@ pub struct PairArgs {
     /// Similarity of two claims or points: ROUGE F1 (rouge-score's tokenizer, Porter stemming),
     /// all-MiniLM-L6-v2 cosine, or an LLM judge (for pointwise the paper's §5.2.2: top-5 candidates by
     /// cosine, A.4 explanation then Yes/No, A.5 assignment with LLM tie-breaks).
-    #[arg(long, value_enum, default_value = "rougeL")]
-    pub similarity: SimilarityArg,
+    #[arg(long, default_value = "rougeL", value_parser = similarity_parser())]
+    pub similarity: Similarity,
     /// A pair matches when its similarity is at least this (FRESCO's B-SIM threshold); by default the
-    /// similarity's calibrated threshold (rougeL 0.40, rouge1 0.42, rouge2 0.26, embedding 0.77, llm 0.5).
+    /// similarity's calibrated threshold, as on the page (rougeL 0.40, rouge1 0.42, rouge2 0.26,
+    /// embedding 0.77, llm 0.5).
     #[arg(long)]
     pub threshold: Option<f64>,
     /// The OpenAI-compatible endpoint for `--similarity llm` (key from LEXEVAL_API_KEY).
@@ -31,18 +33,10 @@ pub struct PairArgs {
     pub llm: LlmArgs,
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
-pub enum SimilarityArg {
-    #[value(name = "rougeL")]
-    RougeL,
-    #[value(name = "rouge1")]
-    Rouge1,
-    #[value(name = "rouge2")]
-    Rouge2,
-    #[value(name = "embedding")]
-    Embedding,
-    #[value(name = "llm")]
-    Llm,
+/// Every id of core's `Similarity`, so a new similarity is a new `--similarity` value with no change here.
+pub fn similarity_parser() -> impl TypedValueParser<Value = Similarity> {
+    PossibleValuesParser::new(Similarity::ALL.map(Similarity::id))
+        .map(|id| Similarity::from_id(&id).unwrap_or_default())
 }
 
 impl PairArgs {
@@ -60,40 +54,17 @@ impl PairArgs {
 }
 
 impl PairArgs {
-    /// `--threshold`, or the similarity's default from `lexeval_core::thresholds`.
+    /// `--threshold`, or the similarity's default (`Similarity::default_threshold`, the page's too).
     pub fn threshold(&self) -> f64 {
         self.threshold
-            .unwrap_or_else(|| default_threshold(self.similarity.name()))
+            .unwrap_or_else(|| self.similarity.default_threshold())
     }
-}
 
-impl SimilarityArg {
-    /// The name recorded in score reports (the ids the page uses).
-    pub fn name(self) -> &'static str {
-        match self {
-            SimilarityArg::RougeL => "rougeL",
-            SimilarityArg::Rouge1 => "rouge1",
-            SimilarityArg::Rouge2 => "rouge2",
-            SimilarityArg::Embedding => "embedding",
-            SimilarityArg::Llm => "llm",
+    /// The endpoint settings the report records when the LLM judges, after checking they are given.
+    pub fn judge_settings(&self) -> Result<Option<JudgeSettings>> {
+        match self.similarity {
+            Similarity::Llm => Ok(Some(self.llm.config()?.judge_settings())),
+            _ => Ok(None),
         }
     }
-
-    /// What computes the similarity.
-    pub fn measure(self) -> Measure {
-        match self {
-            SimilarityArg::RougeL => Measure::Rouge(RougeType::L),
-            SimilarityArg::Rouge1 => Measure::Rouge(RougeType::N(1)),
-            SimilarityArg::Rouge2 => Measure::Rouge(RougeType::N(2)),
-            SimilarityArg::Embedding => Measure::Embedding,
-            SimilarityArg::Llm => Measure::Llm,
-        }
-    }
-}
-
-/// How a `--similarity` is computed: a ROUGE F1, the shipped embedding model's cosine, or the LLM judge.
-pub enum Measure {
-    Rouge(RougeType),
-    Embedding,
-    Llm,
 }

@@ -1,13 +1,10 @@
-//! `lexeval pointwise`: pointwise recall and precision of a candidate summary against a reference summary.
+//! `lexeval pointwise`: pointwise recall and precision of a candidate summary against a reference summary:
+//! the page's summary check pipeline, so `--json` prints the report the page exports.
 
-use crate::commands::pair_args::{Measure, PairArgs};
+use crate::commands::pair_args::PairArgs;
 use anyhow::{bail, Context, Result};
-use lexeval_core::pointwise::{
-    paragraph_weights, point_weights, points, score_weighted, Assignment, OtherRelevant, Paragraph,
-    PointwiseSettings,
-};
-use lexeval_core::rouge::PairwiseF1;
-use lexeval_llm::tasks::pointwise::score_with_judge_weighted;
+use lexeval_core::pipeline::{CheckJob, MetricReport};
+use lexeval_core::pointwise::{Assignment, OtherRelevant, Paragraph, PointwiseSettings};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -46,58 +43,39 @@ pub enum OtherRelevantArg {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let (reference_text, candidate_text) = args.pair.read()?;
-    let (reference, weights) = match &args.reference_points {
-        Some(path) => {
-            let paragraphs = read_paragraphs(path)?;
-            let points = paragraphs.iter().flat_map(|p| p.points.clone()).collect();
-            (points, paragraph_weights(&paragraphs))
-        }
-        None => {
-            let points = points(&reference_text);
-            let weights = point_weights(&reference_text, &points);
-            (points, weights)
-        }
-    };
-    let candidate = match &args.candidate_points {
-        Some(path) => read_paragraphs(path)?
-            .into_iter()
-            .flat_map(|p| p.points)
-            .collect(),
-        None => points(&candidate_text),
-    };
-    let settings = PointwiseSettings {
-        similarity: args.pair.similarity.name().into(),
-        threshold: args.pair.threshold(),
-        assignment: match args.assign {
-            AssignArg::Greedy => Assignment::Greedy,
-            AssignArg::Optimal => Assignment::Optimal,
+    let (reference, candidate) = args.pair.read()?;
+    let job = CheckJob::Summary {
+        reference,
+        candidate,
+        settings: PointwiseSettings {
+            similarity: args.pair.similarity,
+            threshold: args.pair.threshold(),
+            assignment: match args.assign {
+                AssignArg::Greedy => Assignment::Greedy,
+                AssignArg::Optimal => Assignment::Optimal,
+            },
+            other_relevant: match args.other_relevant {
+                OtherRelevantArg::Unmatched => OtherRelevant::Unmatched,
+                OtherRelevantArg::Partial => OtherRelevant::Partial,
+            },
+            ..PointwiseSettings::default()
         },
-        other_relevant: match args.other_relevant {
-            OtherRelevantArg::Unmatched => OtherRelevant::Unmatched,
-            OtherRelevantArg::Partial => OtherRelevant::Partial,
-        },
-        ..PointwiseSettings::default()
+        judge: args.pair.judge_settings()?,
+        reference_points: args
+            .reference_points
+            .as_deref()
+            .map(read_paragraphs)
+            .transpose()?,
+        candidate_points: args
+            .candidate_points
+            .as_deref()
+            .map(read_paragraphs)
+            .transpose()?,
     };
-    let points = (reference.as_slice(), candidate.as_slice());
-    let scored = |similarity: &[Vec<f64>]| score_weighted(&weights, points, similarity, &settings);
-    let report = match args.pair.similarity.measure() {
-        Measure::Rouge(kind) => scored(&PairwiseF1::new(kind, true).matrix(&reference, &candidate)),
-        Measure::Embedding => scored(&cosine_matrix(&reference, &candidate)?),
-        Measure::Llm => {
-            let client = args.pair.llm.client()?;
-            let cosine = cosine_matrix(&reference, &candidate)?;
-            score_with_judge_weighted(
-                &client,
-                &reference_text,
-                points,
-                &weights,
-                &cosine,
-                &settings,
-            )
-        }
-    };
-    crate::commands::show::print_report(&report, args.json)
+    match crate::check::run(job, &args.pair.llm)?.metric {
+        MetricReport::Fresco(report) => crate::commands::show::print_report(&report, args.json),
+        MetricReport::Pointwise(report) => crate::commands::show::print_report(&report, args.json),
+    }
 }
 
 /// A points file: a JSON list of paragraphs with their points.
@@ -113,13 +91,4 @@ fn read_paragraphs(path: &Path) -> Result<Vec<Paragraph>> {
         bail!("{} holds no points", path.display());
     }
     Ok(paragraphs)
-}
-
-/// all-MiniLM-L6-v2 cosine of every reference × candidate point.
-fn cosine_matrix(reference: &[String], candidate: &[String]) -> Result<Vec<Vec<f64>>> {
-    let texts = reference.iter().chain(candidate).map(String::as_str);
-    let embedded = crate::embedding::embed_with_shipped_model(texts)?;
-    embedded
-        .matrix(reference, candidate)
-        .map_err(anyhow::Error::msg)
 }

@@ -20,7 +20,10 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 /// A subcommand's output: the report as JSON, or its scores one per line.
-pub fn print_report(report: &ScoreReport, json: bool) -> anyhow::Result<()> {
+pub fn print_report<Details: serde::Serialize>(
+    report: &ScoreReport<Details>,
+    json: bool,
+) -> anyhow::Result<()> {
     if json {
         println!("{}", serde_json::to_string_pretty(report)?);
     } else {
@@ -30,7 +33,7 @@ pub fn print_report(report: &ScoreReport, json: bool) -> anyhow::Result<()> {
 }
 
 /// The report's scores, one per line (what the subcommands print without `--json`).
-pub fn print_scores(report: &ScoreReport) {
+pub fn print_scores<Details>(report: &ScoreReport<Details>) {
     println!(
         "{} (metric version {})",
         report.metric, report.metric_version

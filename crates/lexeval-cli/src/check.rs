@@ -1,0 +1,40 @@
+//! Runs a check pipeline (`lexeval_core::pipeline`) to its end, as the page's score worker does: embeddings
+//! from the shipped model, answers from the endpoint, both only when the pipeline asks.
+
+use crate::commands::llm_args::LlmArgs;
+use anyhow::Result;
+use lexeval_core::pipeline::{CheckJob, CheckReport, Pipeline, Step};
+use lexeval_llm::tasks::judge::PaperJudge;
+use lexeval_llm::Complete;
+
+pub fn run(job: CheckJob, llm: &LlmArgs) -> Result<CheckReport> {
+    let judge = PaperJudge;
+    let (mut pipeline, mut step) = Pipeline::start(job, &judge);
+    let mut embedder = None;
+    let mut client = None;
+    loop {
+        step = match step {
+            Step::NeedEmbeddings { texts } => {
+                let embedder = match &mut embedder {
+                    Some(embedder) => embedder,
+                    None => embedder.insert(crate::embedding::load(None, None)?),
+                };
+                let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+                pipeline.feed_embeddings(embedder.embed(&texts)?, &judge)?
+            }
+            Step::NeedAnswers { prompts } => {
+                let client = match &mut client {
+                    Some(client) => client,
+                    None => client.insert(llm.client()?),
+                };
+                let answers = client
+                    .complete_many(&prompts)
+                    .into_iter()
+                    .map(|answer| answer.map_err(|e| e.to_string()))
+                    .collect();
+                pipeline.feed_answers(answers, &judge)?
+            }
+            Step::Done { report } => return Ok(*report),
+        };
+    }
+}

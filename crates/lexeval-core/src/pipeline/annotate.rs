@@ -1,0 +1,48 @@
+//! Highlights of a checked text: citations coloured by authority, claims underlined.
+
+use crate::citations::{claims_with, extract};
+use crate::claims::AttributedClaim;
+use serde::{Deserialize, Serialize};
+
+/// A highlighted stretch of a text, in character (Unicode scalar) offsets, end exclusive.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+    pub kind: SpanKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum SpanKind {
+    /// A citation; `authority` is the key shared by parallel cites and short forms of one case.
+    Citation { authority: String },
+    /// A claim (underlined); `index` numbers claims in reading order.
+    Claim { index: usize },
+    /// A U-Score cue phrase; `dimension` is the U-Score component it counts towards.
+    Cue { dimension: String },
+}
+
+/// A text's claims (the brief check's units) and its citations and claims as spans, in reading order.
+pub fn claims_and_spans(text: &str) -> (Vec<AttributedClaim>, Vec<Span>) {
+    let citations = extract(text);
+    let claims = claims_with(text, &citations);
+    let mut spans: Vec<Span> = claims
+        .iter()
+        .enumerate()
+        .filter(|(_, claim)| claim.end > claim.start)
+        .map(|(index, claim)| Span {
+            start: claim.start,
+            end: claim.end,
+            kind: SpanKind::Claim { index },
+        })
+        .collect();
+    spans.extend(citations.into_iter().map(|citation| Span {
+        start: citation.start,
+        end: citation.end,
+        kind: SpanKind::Citation {
+            authority: citation.authority,
+        },
+    }));
+    spans.sort_by_key(|span| (span.start, std::cmp::Reverse(span.end)));
+    (claims, spans)
+}

@@ -1,0 +1,190 @@
+//! The brief check: L-FRESCO / generalized FRESCO over the claims of two briefs, ROUGE-1/2/L between the
+//! whole texts, and with embeddings the whole-text cosine.
+
+use super::annotate::{claims_and_spans, Span};
+use super::{check_count, whole_text_rouge, CheckReport, FeedError, MetricReport, Step};
+use crate::claims::AttributedClaim;
+use crate::embedded::{whole_text_report, EmbeddedTexts};
+use crate::fresco::{self, FrescoDetails, FrescoSettings};
+use crate::judge::{Answer, Exchange, JudgeLanguage, JudgeSettings};
+use crate::report::ScoreReport;
+use crate::rouge::{PairwiseF1, RougeType};
+use crate::similarity::Measure;
+use std::collections::HashMap;
+
+/// What the pipeline waits for.
+#[derive(Debug)]
+enum Waiting {
+    Embeddings(Vec<String>),
+    /// Answers to the B-SIM prompt of each (reference text, candidate text) pair.
+    Answers(Vec<((String, String), String)>),
+    Nothing,
+}
+
+#[derive(Debug)]
+pub struct BriefPipeline {
+    settings: FrescoSettings,
+    judge_settings: Option<JudgeSettings>,
+    reference: Vec<AttributedClaim>,
+    candidate: Vec<AttributedClaim>,
+    spans: (Vec<Span>, Vec<Span>),
+    rouge: ScoreReport,
+    waiting: Waiting,
+}
+
+impl BriefPipeline {
+    pub fn new(
+        reference_text: &str,
+        candidate_text: &str,
+        settings: FrescoSettings,
+        judge_settings: Option<JudgeSettings>,
+        judge: &dyn JudgeLanguage,
+    ) -> (BriefPipeline, Step) {
+        let (reference, reference_spans) = claims_and_spans(reference_text);
+        let (candidate, candidate_spans) = claims_and_spans(candidate_text);
+        let rouge = whole_text_rouge(
+            reference_text,
+            candidate_text,
+            &[RougeType::N(1), RougeType::N(2), RougeType::L],
+        );
+        let mut pipeline = BriefPipeline {
+            settings,
+            judge_settings,
+            reference,
+            candidate,
+            spans: (reference_spans, candidate_spans),
+            rouge,
+            waiting: Waiting::Nothing,
+        };
+        let step = match pipeline.settings.similarity.measure() {
+            Measure::Rouge(kind) => {
+                let mut pairwise = PairwiseF1::new(kind, true);
+                let report = pipeline.score(&mut |a, b| Ok(pairwise.f1(a, b)));
+                pipeline.done(report, None)
+            }
+            Measure::Embedding => {
+                let texts = EmbeddedTexts::distinct(pipeline.claim_texts());
+                if texts.is_empty() {
+                    pipeline.finish_with_embeddings(&EmbeddedTexts::new(texts, Vec::new()))
+                } else {
+                    pipeline.waiting = Waiting::Embeddings(texts.clone());
+                    Step::NeedEmbeddings { texts }
+                }
+            }
+            Measure::Llm => {
+                let mut pairs: Vec<(String, String)> = fresco::compared_text_pairs(
+                    &pipeline.reference,
+                    &pipeline.candidate,
+                    &pipeline.settings,
+                )
+                .into_iter()
+                .map(|(r, c)| (r.to_string(), c.to_string()))
+                .collect();
+                // Exchanges are listed by generated claim, then reference claim.
+                pairs.sort_unstable_by(|a, b| (&a.1, &a.0).cmp(&(&b.1, &b.0)));
+                let asked: Vec<_> = pairs
+                    .into_iter()
+                    .map(|(r, c)| {
+                        let prompt = judge.same_claim(&c, &r);
+                        ((r, c), prompt)
+                    })
+                    .collect();
+                if asked.is_empty() {
+                    pipeline.finish_with_answers(asked, Vec::new(), judge)
+                } else {
+                    let prompts = asked.iter().map(|(_, prompt)| prompt.clone()).collect();
+                    pipeline.waiting = Waiting::Answers(asked);
+                    Step::NeedAnswers { prompts }
+                }
+            }
+        };
+        (pipeline, step)
+    }
+
+    fn claim_texts(&self) -> impl Iterator<Item = &str> {
+        self.reference
+            .iter()
+            .chain(&self.candidate)
+            .map(|c| c.text.as_str())
+    }
+
+    fn score(&self, similarity: &mut fresco::ClaimSimilarity<'_>) -> ScoreReport<FrescoDetails> {
+        fresco::score(&self.reference, &self.candidate, &self.settings, similarity)
+    }
+
+    fn done(&mut self, metric: ScoreReport<FrescoDetails>, cosine: Option<ScoreReport>) -> Step {
+        self.waiting = Waiting::Nothing;
+        Step::Done {
+            report: Box::new(CheckReport {
+                reference_spans: std::mem::take(&mut self.spans.0),
+                candidate_spans: std::mem::take(&mut self.spans.1),
+                metric: MetricReport::Fresco(metric),
+                rouge: self.rouge.clone(),
+                cosine,
+            }),
+        }
+    }
+
+    pub fn feed_embeddings(&mut self, embeddings: Vec<Vec<f32>>) -> Result<Step, FeedError> {
+        let Waiting::Embeddings(texts) = std::mem::replace(&mut self.waiting, Waiting::Nothing)
+        else {
+            return Err(FeedError(
+                "the brief check did not ask for embeddings".into(),
+            ));
+        };
+        check_count("embeddings", texts.len(), embeddings.len())?;
+        Ok(self.finish_with_embeddings(&EmbeddedTexts::new(texts, embeddings)))
+    }
+
+    fn finish_with_embeddings(&mut self, embedded: &EmbeddedTexts) -> Step {
+        let report = self.score(&mut |a, b| embedded.similarity(a, b));
+        let texts = |claims: &[AttributedClaim]| -> Vec<String> {
+            claims.iter().map(|c| c.text.clone()).collect()
+        };
+        let cosine = whole_text_report(embedded, &texts(&self.reference), &texts(&self.candidate));
+        self.done(report, Some(cosine))
+    }
+
+    pub fn feed_answers(
+        &mut self,
+        answers: Vec<Answer>,
+        judge: &dyn JudgeLanguage,
+    ) -> Result<Step, FeedError> {
+        let Waiting::Answers(asked) = std::mem::replace(&mut self.waiting, Waiting::Nothing) else {
+            return Err(FeedError("the brief check did not ask for answers".into()));
+        };
+        check_count("answers", asked.len(), answers.len())?;
+        Ok(self.finish_with_answers(asked, answers, judge))
+    }
+
+    fn finish_with_answers(
+        &mut self,
+        asked: Vec<((String, String), String)>,
+        answers: Vec<Answer>,
+        judge: &dyn JudgeLanguage,
+    ) -> Step {
+        let mut exchanges = Vec::with_capacity(asked.len());
+        let mut verdicts: HashMap<(String, String), Result<f64, String>> = HashMap::new();
+        for ((pair, prompt), answer) in asked.into_iter().zip(answers) {
+            let mut exchange = Exchange::new(prompt, &answer);
+            let verdict = answer.and_then(|a| judge.verdict(&a));
+            if let Err(error) = &verdict {
+                exchange.unusable(error.clone());
+            }
+            let similarity = verdict
+                .map(|same| if same { 1.0 } else { 0.0 })
+                .map_err(|_| exchange.error.clone().unwrap_or_default());
+            verdicts.insert(pair, similarity);
+            exchanges.push(exchange);
+        }
+        let mut report = self.score(&mut |r, c| {
+            verdicts
+                .get(&(r.to_string(), c.to_string()))
+                .cloned()
+                .unwrap_or_else(|| Err("the judge was not asked about this pair".into()))
+        });
+        report.details.llm = self.judge_settings.clone();
+        report.details.llm_exchanges = Some(exchanges);
+        self.done(report, None)
+    }
+}

@@ -1,0 +1,243 @@
+//! The brief and summary checks as sans-IO pipelines: one per check, driven the same way by the CLI and by
+//! the page's score worker. A pipeline computes everything it can; where it needs sentence embeddings or
+//! LLM answers it asks its caller for exactly those texts or prompts ([`Step`]), and finishes when fed.
+//!
+//! ```text
+//! let (mut pipeline, mut step) = Pipeline::start(job, &judge);
+//! loop {
+//!     step = match step {
+//!         Step::NeedEmbeddings { texts } => pipeline.feed_embeddings(embed(&texts)?, &judge)?,
+//!         Step::NeedAnswers { prompts } => pipeline.feed_answers(ask(&prompts), &judge)?,
+//!         Step::Done { report } => break report,
+//!     };
+//! }
+//! ```
+
+mod annotate;
+mod brief;
+mod summary;
+mod tiebreak;
+
+pub use annotate::{Span, SpanKind};
+pub use brief::BriefPipeline;
+pub use summary::{too_many_points, SummaryPipeline, MAX_POINTS};
+
+use crate::fresco::{FrescoDetails, FrescoSettings};
+use crate::judge::{Answer, JudgeLanguage, JudgeSettings};
+use crate::pointwise::{Paragraph, PointwiseDetails, PointwiseSettings};
+use crate::report::{Score, ScoreReport};
+use crate::rouge::{RougeOptions, RougeScorer, RougeType};
+use serde::{Deserialize, Serialize};
+
+/// Above this many reference × candidate tokens ROUGE-Lsum (one LCS table per sentence pair, as
+/// rouge-score computes it) is skipped with a reason: it would take minutes.
+pub const LSUM_MAX_TOKEN_PAIRS: usize = 400_000_000;
+
+/// One check to run: the two texts, the metric's settings and, for the LLM judge, the endpoint settings
+/// the report records (the key never enters a job).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "check", rename_all = "lowercase")]
+pub enum CheckJob {
+    Brief {
+        reference: String,
+        candidate: String,
+        settings: FrescoSettings,
+        #[serde(default)]
+        judge: Option<JudgeSettings>,
+    },
+    Summary {
+        reference: String,
+        candidate: String,
+        settings: PointwiseSettings,
+        #[serde(default)]
+        judge: Option<JudgeSettings>,
+        /// Step 1's reference points per paragraph instead of the reference's sentences (CLI
+        /// `--reference-points`); A.3's weights then count against each paragraph.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reference_points: Option<Vec<Paragraph>>,
+        /// The candidate's points per paragraph instead of its sentences (CLI `--candidate-points`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        candidate_points: Option<Vec<Paragraph>>,
+    },
+}
+
+impl CheckJob {
+    /// Records the LLM judge's endpoint settings in the report (set by whoever holds the client).
+    pub fn set_judge(&mut self, settings: JudgeSettings) {
+        match self {
+            CheckJob::Brief { judge, .. } | CheckJob::Summary { judge, .. } => {
+                *judge = Some(settings)
+            }
+        }
+    }
+}
+
+/// What a pipeline needs next, or its result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Step {
+    /// Unit-length all-MiniLM-L6-v2 embeddings of these distinct texts, in this order.
+    NeedEmbeddings {
+        texts: Vec<String>,
+    },
+    /// The LLM's answers to these distinct prompts, in this order.
+    NeedAnswers {
+        prompts: Vec<String>,
+    },
+    Done {
+        report: Box<CheckReport>,
+    },
+}
+
+/// A finished check: both texts annotated, the metric's report, ROUGE between the whole texts, and the
+/// whole-text embedding cosine when the model ran.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CheckReport {
+    pub reference_spans: Vec<Span>,
+    pub candidate_spans: Vec<Span>,
+    pub metric: MetricReport,
+    pub rouge: ScoreReport,
+    pub cosine: Option<ScoreReport>,
+}
+
+/// The metric report of a check, typed by its details.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+// One per finished check, which is boxed in `Step::Done`: not worth boxing again.
+#[allow(clippy::large_enum_variant)]
+pub enum MetricReport {
+    Fresco(ScoreReport<FrescoDetails>),
+    Pointwise(ScoreReport<PointwiseDetails>),
+}
+
+impl MetricReport {
+    pub fn scores(&self) -> &[Score] {
+        match self {
+            MetricReport::Fresco(report) => &report.scores,
+            MetricReport::Pointwise(report) => &report.scores,
+        }
+    }
+
+    /// The report as `lexeval fresco|pointwise --json` prints it and the page exports it.
+    pub fn to_json_pretty(&self) -> String {
+        let json = match self {
+            MetricReport::Fresco(report) => serde_json::to_string_pretty(report),
+            MetricReport::Pointwise(report) => serde_json::to_string_pretty(report),
+        };
+        // Serialising plain data to a string cannot fail.
+        json.unwrap_or_default()
+    }
+}
+
+/// Why a pipeline could not take what it was fed (a caller's mistake, never the user's input).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FeedError(pub String);
+
+impl std::fmt::Display for FeedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FeedError {}
+
+/// Either check's pipeline.
+#[derive(Debug)]
+pub enum Pipeline {
+    Brief(Box<BriefPipeline>),
+    Summary(Box<SummaryPipeline>),
+}
+
+impl Pipeline {
+    pub fn start(job: CheckJob, judge: &dyn JudgeLanguage) -> (Pipeline, Step) {
+        match job {
+            CheckJob::Brief {
+                reference,
+                candidate,
+                settings,
+                judge: judge_settings,
+            } => {
+                let (pipeline, step) =
+                    BriefPipeline::new(&reference, &candidate, settings, judge_settings, judge);
+                (Pipeline::Brief(Box::new(pipeline)), step)
+            }
+            CheckJob::Summary {
+                reference,
+                candidate,
+                settings,
+                judge: judge_settings,
+                reference_points,
+                candidate_points,
+            } => {
+                let (pipeline, step) = SummaryPipeline::new(
+                    reference,
+                    &candidate,
+                    settings,
+                    (reference_points, candidate_points),
+                    judge_settings,
+                );
+                (Pipeline::Summary(Box::new(pipeline)), step)
+            }
+        }
+    }
+
+    pub fn feed_embeddings(
+        &mut self,
+        embeddings: Vec<Vec<f32>>,
+        judge: &dyn JudgeLanguage,
+    ) -> Result<Step, FeedError> {
+        match self {
+            Pipeline::Brief(pipeline) => pipeline.feed_embeddings(embeddings),
+            Pipeline::Summary(pipeline) => pipeline.feed_embeddings(embeddings, judge),
+        }
+    }
+
+    pub fn feed_answers(
+        &mut self,
+        answers: Vec<Answer>,
+        judge: &dyn JudgeLanguage,
+    ) -> Result<Step, FeedError> {
+        match self {
+            Pipeline::Brief(pipeline) => pipeline.feed_answers(answers, judge),
+            Pipeline::Summary(pipeline) => pipeline.feed_answers(answers, judge),
+        }
+    }
+}
+
+/// `fed` items for `asked` ones, or the mismatch.
+fn check_count(what: &str, asked: usize, fed: usize) -> Result<(), FeedError> {
+    if asked == fed {
+        Ok(())
+    } else {
+        Err(FeedError(format!("{fed} {what} fed for {asked} asked")))
+    }
+}
+
+/// ROUGE (stemmed) between the whole texts; ROUGE-Lsum null with a reason when the texts are too long.
+fn whole_text_rouge(reference: &str, candidate: &str, types: &[RougeType]) -> ScoreReport {
+    let options = RougeOptions {
+        stem: true,
+        ..RougeOptions::default()
+    };
+    let token_pairs = options
+        .tokenize(reference)
+        .len()
+        .saturating_mul(options.tokenize(candidate).len());
+    let skip_lsum = token_pairs > LSUM_MAX_TOKEN_PAIRS;
+    let computed: Vec<RougeType> = types
+        .iter()
+        .copied()
+        .filter(|&kind| !(skip_lsum && kind == RougeType::LSum))
+        .collect();
+    let mut report = RougeScorer::new(&computed, options).score_report(&[reference], candidate);
+    if skip_lsum && types.contains(&RougeType::LSum) {
+        report.scores.push(Score::null(
+            RougeType::LSum.name(),
+            "the texts are too long for ROUGE-Lsum, which compares every pair of sentences",
+        ));
+    }
+    report
+}
+
+#[cfg(test)]
+mod tests;

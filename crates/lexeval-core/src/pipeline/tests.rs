@@ -1,0 +1,285 @@
+use super::*;
+use crate::citations::claims;
+use crate::fresco::{self, GeneralizedMatch};
+use crate::judge::PointQuestion;
+use crate::pointwise::{Assignment, PointwiseDetails};
+use crate::similarity::Similarity;
+
+/// A judge whose prompts are the texts themselves and whose answers end with yes/no or a number.
+struct Plain;
+
+impl JudgeLanguage for Plain {
+    fn same_claim(&self, generated: &str, reference: &str) -> String {
+        format!("claim: {generated} | {reference}")
+    }
+    fn same_point(&self, q: &PointQuestion<'_>) -> String {
+        format!("point: {} | {}", q.reference_point, q.candidate_point)
+    }
+    fn closest_reference(&self, candidate_point: &str, numbered_references: &str) -> String {
+        format!("closest reference point to {candidate_point}:\n{numbered_references}")
+    }
+    fn verdict(&self, answer: &str) -> Result<bool, String> {
+        match answer.rsplit(' ').next() {
+            Some("Yes") => Ok(true),
+            Some("No") => Ok(false),
+            _ => Err(format!("no Yes/No in {answer:?}")),
+        }
+    }
+    fn number(&self, answer: &str) -> Result<usize, String> {
+        answer
+            .rsplit(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .ok_or_else(|| format!("no number in {answer:?}"))
+    }
+}
+
+const REFERENCE: &str =
+    "The court held the contract void. Kayes v. Pacific Lumber Co., 51 F.3d 1449 \
+                         (9th Cir. 1995). The claim was time-barred.";
+const CANDIDATE: &str =
+    "The contract was void, as the court held. Kayes v. Pacific Lumber Co., 51 F.3d \
+                         1449 (9th Cir. 1995).";
+
+fn brief(similarity: Similarity) -> CheckJob {
+    CheckJob::Brief {
+        reference: REFERENCE.into(),
+        candidate: CANDIDATE.into(),
+        settings: FrescoSettings {
+            similarity,
+            threshold: 0.5,
+            generalized: false,
+            generalized_match: GeneralizedMatch::Citations,
+        },
+        judge: None,
+    }
+}
+
+fn done(step: Step) -> CheckReport {
+    match step {
+        Step::Done { report } => *report,
+        other => panic!("expected a result, got {other:?}"),
+    }
+}
+
+fn fresco_report(report: &CheckReport) -> &ScoreReport<FrescoDetails> {
+    match &report.metric {
+        MetricReport::Fresco(report) => report,
+        MetricReport::Pointwise(_) => panic!("a brief check gives a FRESCO report"),
+    }
+}
+
+#[test]
+fn rouge_brief_is_done_at_once_and_equals_the_metric_called_directly() {
+    let (_, step) = Pipeline::start(brief(Similarity::RougeL), &Plain);
+    let report = done(step);
+    let mut similarity = |a: &str, b: &str| Ok(crate::rouge::f1(RougeType::L, a, b, true));
+    let direct = fresco::score(
+        &claims(REFERENCE),
+        &claims(CANDIDATE),
+        &FrescoSettings {
+            similarity: Similarity::RougeL,
+            threshold: 0.5,
+            generalized: false,
+            generalized_match: GeneralizedMatch::Citations,
+        },
+        &mut similarity,
+    );
+    assert_eq!(fresco_report(&report), &direct);
+    let names: Vec<_> = report
+        .rouge
+        .scores
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    assert_eq!(names, ["rouge1", "rouge2", "rougeL"]);
+    let citations = report
+        .reference_spans
+        .iter()
+        .filter(|s| matches!(s.kind, SpanKind::Citation { .. }))
+        .count();
+    assert_eq!(citations, 1);
+    assert_eq!(report.cosine, None);
+}
+
+#[test]
+fn embedding_brief_asks_for_each_distinct_claim_once() {
+    let (mut pipeline, step) = Pipeline::start(brief(Similarity::Embedding), &Plain);
+    let Step::NeedEmbeddings { texts } = step else {
+        panic!("embeddings first");
+    };
+    assert_eq!(texts.len(), 3);
+    // Every claim the same direction: every similarity 1.
+    let report = done(
+        pipeline
+            .feed_embeddings(vec![vec![1.0, 0.0]; texts.len()], &Plain)
+            .unwrap(),
+    );
+    assert_eq!(fresco_report(&report).score("l-fresco"), Some(1.0));
+    let cosine = report.cosine.unwrap();
+    assert_eq!(cosine.score("embedding_cosine"), Some(1.0));
+    // Fed twice, or the wrong count: an error, not a panic.
+    assert!(pipeline.feed_embeddings(vec![], &Plain).is_err());
+    let (mut pipeline, _) = Pipeline::start(brief(Similarity::Embedding), &Plain);
+    assert!(pipeline.feed_embeddings(vec![vec![1.0]], &Plain).is_err());
+    assert!(pipeline.feed_answers(vec![], &Plain).is_err());
+}
+
+#[test]
+fn llm_brief_asks_each_shared_authority_pair_and_records_every_exchange() {
+    let mut job = brief(Similarity::Llm);
+    let settings = JudgeSettings {
+        endpoint: "http://127.0.0.1:9/v1".into(),
+        model: "judge".into(),
+        seed: None,
+        temperature: 0.0,
+    };
+    if let CheckJob::Brief { judge, .. } = &mut job {
+        *judge = Some(settings.clone());
+    }
+    let (mut pipeline, step) = Pipeline::start(job, &Plain);
+    let Step::NeedAnswers { prompts } = step else {
+        panic!("answers first");
+    };
+    assert_eq!(
+        prompts,
+        ["claim: The contract was void, as the court held. | The court held the contract void."]
+    );
+    let report = done(
+        pipeline
+            .feed_answers(vec![Ok("Same holding. Yes".into())], &Plain)
+            .unwrap(),
+    );
+    let fresco = fresco_report(&report);
+    assert_eq!(fresco.score("l-fresco"), Some(1.0));
+    assert_eq!(fresco.details.llm, Some(settings));
+    let exchanges = fresco.details.llm_exchanges.as_ref().unwrap();
+    assert_eq!(exchanges[0].answer.as_deref(), Some("Same holding. Yes"));
+
+    // A failed call and an unreadable answer leave their pair unjudged (never 0): with nothing judged the
+    // score is null with the first error.
+    for answer in [Err("HTTP 500".to_string()), Ok("Hmm.".to_string())] {
+        let (mut pipeline, _) = Pipeline::start(brief(Similarity::Llm), &Plain);
+        let report = done(pipeline.feed_answers(vec![answer], &Plain).unwrap());
+        let fresco = fresco_report(&report);
+        assert_eq!(fresco.score("l-fresco"), None);
+        let reason = fresco.scores[0].null_reason.as_deref().unwrap();
+        assert!(
+            reason.starts_with("every LLM judgement failed: "),
+            "{reason}"
+        );
+        assert_eq!(fresco.details.failed_pairs, 1);
+        assert_eq!(fresco.details.unjudged_reference_pairs, 1);
+        assert!(!fresco.details.pairs[0].judged);
+        assert_eq!(fresco.details.similarity_errors.len(), 1);
+        assert!(fresco.details.llm_exchanges.as_ref().unwrap()[0]
+            .error
+            .is_some());
+    }
+}
+
+fn summary(similarity: Similarity) -> CheckJob {
+    CheckJob::Summary {
+        reference: "The court granted the motion. The case was dismissed.".into(),
+        candidate: "The motion was granted. The case was dismissed.".into(),
+        settings: PointwiseSettings {
+            similarity,
+            assignment: Assignment::Greedy,
+            ..PointwiseSettings::default()
+        },
+        judge: None,
+        reference_points: None,
+        candidate_points: None,
+    }
+}
+
+#[test]
+fn llm_summary_embeds_then_asks_a4_then_each_a5_tiebreak() {
+    let (mut pipeline, step) = Pipeline::start(summary(Similarity::Llm), &Plain);
+    let Step::NeedEmbeddings { texts } = step else {
+        panic!("embeddings for the pre-selection first");
+    };
+    // "The case was dismissed." is on both sides: three distinct texts.
+    assert_eq!(texts.len(), 3);
+    let step = pipeline
+        .feed_embeddings(vec![vec![1.0, 0.0]; 3], &Plain)
+        .unwrap();
+    let Step::NeedAnswers { prompts } = step else {
+        panic!("A.4 questions");
+    };
+    assert_eq!(prompts.len(), 4);
+    // Every pair matches: both candidates are contested, so two tie-breaks, one at a time.
+    let mut step = pipeline
+        .feed_answers(vec![Ok("Yes".into()); 4], &Plain)
+        .unwrap();
+    let mut tiebreaks = 0;
+    while let Step::NeedAnswers { prompts } = step {
+        assert_eq!(prompts.len(), 1);
+        assert!(prompts[0].starts_with("closest reference point"));
+        tiebreaks += 1;
+        step = pipeline.feed_answers(vec![Ok("2".into())], &Plain).unwrap();
+    }
+    assert_eq!(
+        tiebreaks, 1,
+        "after the first choice the other candidate has one reference left"
+    );
+    let report = done(step);
+    let MetricReport::Pointwise(pointwise) = &report.metric else {
+        panic!("a summary check gives a pointwise report");
+    };
+    assert_eq!(pointwise.score("pointwise_recall"), Some(1.0));
+    let PointwiseDetails::Scored(details) = &pointwise.details else {
+        panic!("scored");
+    };
+    assert_eq!(details.llm_exchanges.as_ref().unwrap().len(), 5);
+    assert_eq!(details.assignment, [(0, 1), (1, 0)]);
+    assert!(report.cosine.is_some());
+}
+
+#[test]
+fn rouge_summary_needs_nothing() {
+    let (_, step) = Pipeline::start(summary(Similarity::Rouge1), &Plain);
+    let report = done(step);
+    let names: Vec<_> = report
+        .rouge
+        .scores
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    assert_eq!(names, ["rouge1", "rouge2", "rougeLsum"]);
+    assert!(report.metric.scores()[0].value.is_some());
+}
+
+#[test]
+fn jobs_and_steps_survive_json() {
+    let job = summary(Similarity::Embedding);
+    let json = serde_json::to_string(&job).unwrap();
+    assert_eq!(serde_json::from_str::<CheckJob>(&json).unwrap(), job);
+    let (_, step) = Pipeline::start(brief(Similarity::Rouge2), &Plain);
+    let json = serde_json::to_string(&step).unwrap();
+    assert_eq!(serde_json::from_str::<Step>(&json).unwrap(), step);
+}
+
+#[test]
+fn oversized_inputs_get_reasons_instead_of_minutes() {
+    let many = "The court ruled. ".repeat(MAX_POINTS + 1);
+    let job = CheckJob::Summary {
+        reference: many.clone(),
+        candidate: "The court ruled.".into(),
+        settings: PointwiseSettings::default(),
+        judge: None,
+        reference_points: None,
+        candidate_points: None,
+    };
+    let report = done(Pipeline::start(job, &Plain).1);
+    let scores = report.metric.scores();
+    assert!(scores.iter().all(|s| s.value.is_none()));
+    assert!(scores[0]
+        .null_reason
+        .as_deref()
+        .unwrap()
+        .contains("at most 2000 points"));
+    let long = "word ".repeat(21_000);
+    let rouge = whole_text_rouge(&long, &long, &[RougeType::LSum]);
+    assert!(rouge.scores[0].value.is_none());
+}

@@ -1,0 +1,179 @@
+//! Reports, an export and share links saved by the code before the check pipeline (schema 1, string-keyed
+//! details, metric version 1) still open, and their numbers are reproduced from their settings: settings
+//! saved before metric version 2 keep version 1's behaviour (generalized FRESCO matching on the claims,
+//! pointwise "other relevant" matches earning partial credit). FRESCO is recomputed from the claims the
+//! report saved, since citation extraction has improved since (courts-db, name-aware resolution) and finds
+//! other claims in the same brief; pointwise easiness is stemmed since metric version 2.
+
+use lexeval_core::fresco::{self, FrescoDetails, FrescoSettings, GeneralizedMatch};
+use lexeval_core::judge::{JudgeLanguage, PointQuestion};
+use lexeval_core::pipeline::{CheckJob, CheckReport, MetricReport, Pipeline, Step};
+use lexeval_core::pointwise::{OtherRelevant, PointwiseDetails, PointwiseSettings};
+use lexeval_core::report::ScoreReport;
+use lexeval_core::rouge::{PairwiseF1, RougeType};
+use lexeval_core::share::{self, SharePayload};
+use lexeval_core::similarity::Similarity;
+use serde::Deserialize;
+
+fn fixture(path: &str) -> String {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/");
+    std::fs::read_to_string(format!("{root}{path}")).unwrap()
+}
+
+/// ROUGE needs no judge.
+struct NoJudge;
+
+impl JudgeLanguage for NoJudge {
+    fn same_claim(&self, _: &str, _: &str) -> String {
+        unreachable!("ROUGE asks no questions")
+    }
+    fn same_point(&self, _: &PointQuestion<'_>) -> String {
+        unreachable!("ROUGE asks no questions")
+    }
+    fn closest_reference(&self, _: &str, _: &str) -> String {
+        unreachable!("ROUGE asks no questions")
+    }
+    fn verdict(&self, _: &str) -> Result<bool, String> {
+        unreachable!("ROUGE asks no questions")
+    }
+    fn number(&self, _: &str) -> Result<usize, String> {
+        unreachable!("ROUGE asks no questions")
+    }
+}
+
+fn run(job: CheckJob) -> CheckReport {
+    match Pipeline::start(job, &NoJudge).1 {
+        Step::Done { report } => *report,
+        other => panic!("ROUGE is done at once, got {other:?}"),
+    }
+}
+
+/// The brief check of the fixtures with the settings a saved report recorded.
+fn brief_job(saved_settings: &serde_json::Value) -> CheckJob {
+    let settings: FrescoSettings = serde_json::from_value(saved_settings.clone()).unwrap();
+    assert_eq!(settings.similarity, Similarity::RougeL);
+    assert_eq!(settings.generalized_match, GeneralizedMatch::Claims);
+    CheckJob::Brief {
+        reference: fixture("briefs/reference.txt"),
+        candidate: fixture("briefs/generated.txt"),
+        settings,
+        judge: None,
+    }
+}
+
+/// A saved FRESCO report recomputed from its own claims and settings (ROUGE-L, as saved).
+fn rescore(old: &ScoreReport<FrescoDetails>) -> ScoreReport<FrescoDetails> {
+    let settings: FrescoSettings = serde_json::from_value(old.settings.clone()).unwrap();
+    let mut rouge_l = PairwiseF1::new(RougeType::L, true);
+    fresco::score(
+        &old.details.reference_claims,
+        &old.details.candidate_claims,
+        &settings,
+        &mut |a, b| Ok(rouge_l.f1(a, b)),
+    )
+}
+
+#[test]
+fn fresco_reports_of_schema_1_open_typed_and_the_pipeline_gives_their_numbers() {
+    for (file, generalized) in [
+        ("compat/l-fresco.before-schema-2.json", false),
+        ("compat/fresco.before-schema-2.json", true),
+    ] {
+        let old: ScoreReport<FrescoDetails> = serde_json::from_str(&fixture(file)).unwrap();
+        let raw: serde_json::Value = serde_json::from_str(&fixture(file)).unwrap();
+        assert_eq!(old.settings["generalized"], generalized, "{file}");
+        // The pipeline still scores the fixtures with these settings.
+        let MetricReport::Fresco(piped) = run(brief_job(&old.settings)).metric else {
+            panic!("a brief check gives a FRESCO report");
+        };
+        assert!(piped.score(&piped.metric).is_some(), "{file}");
+        let new = rescore(&old);
+        assert_eq!(new.scores, old.scores, "{file}");
+        let mut version_1 = new.settings.clone();
+        assert_eq!(version_1["generalized_match"], "claims", "{file}");
+        version_1
+            .as_object_mut()
+            .unwrap()
+            .remove("generalized_match");
+        assert_eq!(version_1, old.settings, "{file}");
+        assert_eq!(new.details.reference_claims, old.details.reference_claims);
+        assert_eq!(new.details.matrix, old.details.matrix, "{file}");
+        for (i, (new, old)) in new.details.pairs.iter().zip(&old.details.pairs).enumerate() {
+            assert_eq!(new.best_candidate, old.best_candidate, "{file} pair {i}");
+            assert_eq!(new.similarity, old.similarity, "{file} pair {i}");
+            assert_eq!(new.reason, old.reason, "{file} pair {i}");
+            // Schema 1 listed the comparisons; schema 2 counts them.
+            let listed = raw["details"]["pairs"][i]["compared"]
+                .as_array()
+                .map(Vec::len);
+            assert_eq!(new.compared, listed, "{file} pair {i}");
+        }
+    }
+}
+
+#[test]
+fn a_pointwise_report_of_schema_1_opens_typed_and_the_pipeline_gives_its_numbers() {
+    let old: ScoreReport<PointwiseDetails> =
+        serde_json::from_str(&fixture("compat/pointwise.before-schema-2.json")).unwrap();
+    let job = CheckJob::Summary {
+        reference: fixture("summaries/reference.txt"),
+        candidate: fixture("summaries/generated.txt"),
+        settings: serde_json::from_value(old.settings.clone()).unwrap(),
+        judge: None,
+        reference_points: None,
+        candidate_points: None,
+    };
+    let CheckJob::Summary { settings, .. } = &job else {
+        unreachable!()
+    };
+    let settings: &PointwiseSettings = settings;
+    assert_eq!(settings.similarity, Similarity::RougeL);
+    assert_eq!(settings.other_relevant, OtherRelevant::Partial);
+    let MetricReport::Pointwise(new) = run(job).metric else {
+        panic!("a summary check gives a pointwise report");
+    };
+    // Recall, precision and F1 as saved; easiness (A.6) compares stems since metric version 2.
+    assert_eq!(new.scores[..3], old.scores[..3]);
+    assert_eq!(new.scores[3].name, "easiness_recall");
+    let (PointwiseDetails::Scored(new), PointwiseDetails::Scored(old)) = (new.details, old.details)
+    else {
+        panic!("both scored");
+    };
+    assert_eq!(new.assignment, old.assignment);
+    assert_eq!(new.similarity, old.similarity);
+}
+
+#[test]
+fn an_export_of_schema_1_opens_and_its_input_reproduces_its_report() {
+    #[derive(Deserialize)]
+    struct Export {
+        lexeval_export: u32,
+        input: SharePayload,
+        reports: Vec<ScoreReport<FrescoDetails>>,
+    }
+    let export: Export =
+        serde_json::from_str(&fixture("compat/brief.export.before-schema-2.json")).unwrap();
+    assert_eq!(export.lexeval_export, 1);
+    assert_eq!(export.input.settings.similarity, Similarity::RougeL);
+    assert!(matches!(
+        run(brief_job(&export.reports[0].settings)).metric,
+        MetricReport::Fresco(_)
+    ));
+    assert_eq!(rescore(&export.reports[0]).scores, export.reports[0].scores);
+}
+
+#[test]
+fn share_links_made_before_the_pipeline_still_open() {
+    let brief = share::decode(fixture("compat/brief-rougeL.link.txt").trim()).unwrap();
+    assert_eq!(brief.view, "brief");
+    assert_eq!(brief.settings.similarity, Similarity::RougeL);
+    assert_eq!(brief.reference, fixture("briefs/reference.txt"));
+    let summary = share::decode(fixture("compat/summary-llm.link.txt").trim()).unwrap();
+    assert_eq!(summary.settings.similarity, Similarity::Llm);
+    assert_eq!(summary.settings.llm_model.as_deref(), Some("llama3.1:8b"));
+    // A link from a build that knows a similarity this one does not opens with the default.
+    let mut newer = serde_json::to_value(&brief).unwrap();
+    newer["settings"]["similarity"] = "bertscore".into();
+    let reread: SharePayload = serde_json::from_value(newer).unwrap();
+    assert_eq!(reread.settings.similarity, Similarity::RougeL);
+}

@@ -1,0 +1,99 @@
+//! A realistic brief repeated many times asks for no more embeddings or LLM answers than one copy, and its
+//! report keeps one row per reference pair with a count of comparisons: work and memory follow the distinct
+//! claims, not the text's length.
+
+use lexeval_core::fresco::{FrescoSettings, GeneralizedMatch};
+use lexeval_core::judge::{JudgeLanguage, PointQuestion};
+use lexeval_core::pipeline::{CheckJob, MetricReport, Pipeline, Step};
+use lexeval_core::similarity::Similarity;
+
+fn fixture(name: &str) -> String {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/briefs/");
+    std::fs::read_to_string(format!("{root}{name}")).unwrap()
+}
+
+/// Asks "same? generated | reference" and reads a final yes.
+struct Echo;
+
+impl JudgeLanguage for Echo {
+    fn same_claim(&self, generated: &str, reference: &str) -> String {
+        format!("same? {generated} | {reference}")
+    }
+    fn same_point(&self, q: &PointQuestion<'_>) -> String {
+        format!("{} | {}", q.reference_point, q.candidate_point)
+    }
+    fn closest_reference(&self, candidate: &str, references: &str) -> String {
+        format!("{candidate}\n{references}")
+    }
+    fn verdict(&self, answer: &str) -> Result<bool, String> {
+        Ok(answer.ends_with("yes"))
+    }
+    fn number(&self, _: &str) -> Result<usize, String> {
+        Ok(1)
+    }
+}
+
+fn job(copies: usize, similarity: Similarity) -> CheckJob {
+    let repeat = |text: String| vec![text; copies].join("\n\n");
+    CheckJob::Brief {
+        reference: repeat(fixture("reference.txt")),
+        candidate: repeat(fixture("generated.txt")),
+        settings: FrescoSettings {
+            similarity,
+            threshold: 0.5,
+            generalized: false,
+            generalized_match: GeneralizedMatch::Citations,
+        },
+        judge: None,
+    }
+}
+
+/// What the pipeline asks first.
+fn first_request(copies: usize, similarity: Similarity) -> (Pipeline, Vec<String>) {
+    match Pipeline::start(job(copies, similarity), &Echo) {
+        (pipeline, Step::NeedEmbeddings { texts }) => (pipeline, texts),
+        (pipeline, Step::NeedAnswers { prompts }) => (pipeline, prompts),
+        (_, Step::Done { .. }) => panic!("{similarity} needs its caller"),
+    }
+}
+
+#[test]
+fn twenty_copies_ask_what_one_copy_asks() {
+    for similarity in [Similarity::Embedding, Similarity::Llm] {
+        let (_, once) = first_request(1, similarity);
+        let (mut pipeline, twenty) = first_request(20, similarity);
+        assert_eq!(once, twenty, "{similarity}");
+        let step = match similarity {
+            Similarity::Llm => {
+                let answers = twenty.iter().map(|_| Ok("yes".to_string())).collect();
+                pipeline.feed_answers(answers, &Echo)
+            }
+            _ => pipeline.feed_embeddings(vec![vec![1.0, 0.0]; twenty.len()], &Echo),
+        };
+        let Ok(Step::Done { report }) = step else {
+            panic!("{similarity}: done after one round");
+        };
+        let MetricReport::Fresco(fresco) = report.metric else {
+            panic!("a brief check gives a FRESCO report");
+        };
+        // Every similarity is 1: every reference pair whose authority the generated brief cites is
+        // supported, the others (no citing candidate) are not.
+        let rows = &fresco.details.pairs;
+        assert!(rows
+            .iter()
+            .all(|row| row.supported == (row.compared > Some(0))));
+        let supported = rows.iter().filter(|row| row.supported).count();
+        assert!(supported as f64 / rows.len() as f64 > 0.9, "{similarity}");
+        assert_eq!(
+            fresco.score("l-fresco"),
+            Some(supported as f64 / rows.len() as f64),
+            "{similarity}"
+        );
+        // One row per reference (claim, authority) pair; each counts the 20 copies of its candidates.
+        assert!(rows.len() > 20 * 30, "{} rows", rows.len());
+        assert!(rows.iter().all(|row| row.compared.unwrap_or(0) % 20 == 0));
+        if similarity == Similarity::Llm {
+            assert_eq!(fresco.details.llm_exchanges.unwrap().len(), once.len());
+        }
+    }
+}

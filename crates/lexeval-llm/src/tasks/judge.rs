@@ -1,0 +1,71 @@
+//! The papers' LLM judge for the check pipelines in core (`lexeval_core::pipeline`): L-FRESCO's B-SIM
+//! (Wei et al. 2024, §3.3) and pointwise point matching and tie-breaks (A.4, A.5), worded by the prompts in
+//! `prompts/` and read by `parse`.
+
+use crate::parse::{parse_last_number, parse_yes_no};
+use crate::prompts::{LFRESCO_SIMILARITY, POINTWISE_MATCH, POINTWISE_TIEBREAK};
+use lexeval_core::judge::{JudgeLanguage, PointQuestion};
+
+/// The judge of the papers lexeval implements.
+pub struct PaperJudge;
+
+impl JudgeLanguage for PaperJudge {
+    fn same_claim(&self, generated: &str, reference: &str) -> String {
+        LFRESCO_SIMILARITY.render(&[("generated", generated), ("reference", reference)])
+    }
+
+    fn same_point(&self, q: &PointQuestion<'_>) -> String {
+        POINTWISE_MATCH.render(&[
+            ("summary", q.summary),
+            ("reference_context", q.reference_context),
+            ("candidate_context", q.candidate_context),
+            ("reference_point", q.reference_point),
+            ("candidate_point", q.candidate_point),
+        ])
+    }
+
+    fn closest_reference(&self, candidate_point: &str, numbered_references: &str) -> String {
+        POINTWISE_TIEBREAK.render(&[
+            ("candidate_point", candidate_point),
+            ("numbered_references", numbered_references),
+        ])
+    }
+
+    fn verdict(&self, answer: &str) -> Result<bool, String> {
+        parse_yes_no(answer).map_err(|e| e.to_string())
+    }
+
+    fn number(&self, answer: &str) -> Result<usize, String> {
+        parse_last_number(answer).map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prompts_carry_both_texts_and_verdicts_are_the_final_word() {
+        let prompt = PaperJudge.same_claim("Officers are liable.", "Officers may be liable.");
+        assert!(prompt.contains("Officers are liable."));
+        assert!(prompt.contains("Reference claim: Officers may be liable."));
+        assert_eq!(PaperJudge.verdict("They agree. Yes"), Ok(true));
+        assert_eq!(PaperJudge.verdict("Yes, but no."), Ok(false));
+        assert!(PaperJudge
+            .verdict("Unsure.")
+            .unwrap_err()
+            .contains("no Yes/No"));
+        assert_eq!(PaperJudge.number("The second one: 2"), Ok(2));
+        let question = PointQuestion {
+            summary: "S",
+            reference_context: "p0\np1",
+            candidate_context: "q0",
+            reference_point: "p1",
+            candidate_point: "q0",
+        };
+        assert!(PaperJudge.same_point(&question).contains("First point: p1"));
+        assert!(PaperJudge
+            .closest_reference("q0", "1. p0\n2. p1")
+            .contains("2. p1"));
+    }
+}

@@ -1,0 +1,124 @@
+//! Running the brief and summary checks: the page's settings become a `CheckJob` for the score worker,
+//! which drives the check pipeline to its end (embeddings, LLM answers and all).
+
+use crate::route::View;
+use crate::scoring::{self, Endpoint};
+use crate::state::settings::{LlmSettings, Settings};
+use lexeval_core::fresco::{FrescoSettings, GeneralizedMatch};
+use lexeval_core::pipeline::{CheckJob, CheckReport};
+use lexeval_core::pointwise::PointwiseSettings;
+use lexeval_core::similarity::Similarity;
+use std::fmt;
+
+/// Version of the metric definitions this build computes; share links carry it.
+pub const METRIC_VERSION: &str = "1";
+/// Longest text scored; longer texts are kept but not scored. Checks run in the score worker, so even
+/// texts this long never block typing.
+pub const MAX_TEXT_CHARS: usize = 2_000_000;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum CheckError {
+    /// A text is too long to score.
+    TooLong { chars: usize, limit: usize },
+    /// Bad input, with a message for the user.
+    Input(String),
+    /// The score worker could not run the check.
+    Worker(String),
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckError::TooLong { chars, limit } => write!(
+                f,
+                "this text has {chars} characters; lexeval scores texts up to {limit}. \
+                 Your text is kept — shorten it to see scores."
+            ),
+            CheckError::Input(msg) => f.write_str(msg),
+            CheckError::Worker(msg) => write!(f, "scoring failed: {msg}"),
+        }
+    }
+}
+
+/// The text, unless it is too long to score.
+pub fn check_size(text: &str) -> Result<(), CheckError> {
+    let chars = text.chars().count();
+    if chars > MAX_TEXT_CHARS {
+        return Err(CheckError::TooLong {
+            chars,
+            limit: MAX_TEXT_CHARS,
+        });
+    }
+    Ok(())
+}
+
+/// The LLM judge's endpoint for the worker's requests (the worker records its settings in the report).
+fn endpoint(llm: &LlmSettings, key: &str) -> Result<Endpoint, CheckError> {
+    let (endpoint, model) = (llm.endpoint.trim(), llm.model.trim());
+    if endpoint.is_empty() || model.is_empty() {
+        return Err(CheckError::Input(
+            "the LLM judge needs an endpoint URL and a model name (see the LLM settings)".into(),
+        ));
+    }
+    Ok(Endpoint {
+        endpoint: endpoint.to_string(),
+        model: model.to_string(),
+        key: key.to_string(),
+    })
+}
+
+/// Runs the brief check (`View::Brief`) or the summary check (`View::Summary`) of two texts.
+pub async fn run(
+    view: View,
+    (reference, candidate): (&str, &str),
+    settings: &Settings,
+    (llm, key): (&LlmSettings, &str),
+) -> Result<CheckReport, CheckError> {
+    check_size(reference)?;
+    check_size(candidate)?;
+    let endpoint = match settings.similarity {
+        Similarity::Llm => Some(endpoint(llm, key)?),
+        _ => None,
+    };
+    let (reference, candidate) = (reference.to_string(), candidate.to_string());
+    let (job, lane) = match view {
+        View::Summary => (
+            CheckJob::Summary {
+                reference,
+                candidate,
+                settings: PointwiseSettings {
+                    similarity: settings.similarity,
+                    threshold: settings.threshold,
+                    ..PointwiseSettings::default()
+                },
+                judge: None,
+                reference_points: None,
+                candidate_points: None,
+            },
+            "summary",
+        ),
+        _ => (
+            CheckJob::Brief {
+                reference,
+                candidate,
+                settings: FrescoSettings {
+                    similarity: settings.similarity,
+                    threshold: settings.threshold,
+                    generalized: settings.generalized,
+                    generalized_match: GeneralizedMatch::Citations,
+                },
+                judge: None,
+            },
+            "brief",
+        ),
+    };
+    scoring::check(job, endpoint, lane)
+        .await
+        .map_err(CheckError::Worker)
+}
+
+/// sha256 of the embedding model when `similarity` uses it (share links record it).
+pub fn model_sha256(similarity: Similarity) -> Option<String> {
+    (similarity == Similarity::Embedding)
+        .then(|| lexeval_core::shipped_model::MODEL_SHA256.to_string())
+}

@@ -1,0 +1,193 @@
+//! What the check views draw, read from the typed reports of a finished check: score cards, the pairs
+//! table, the similarity matrix, the authority gaps and the LLM's exchanges.
+
+use lexeval_core::fresco::FrescoDetails;
+use lexeval_core::judge::Exchange;
+use lexeval_core::pipeline::{CheckReport, MetricReport};
+use lexeval_core::pointwise::{PointwiseDetails, ScoredPoints};
+use lexeval_core::report::{Score, ScoreReport};
+
+/// One compared pair of the claim table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PairRow {
+    pub reference_claim: String,
+    pub candidate_claim: Option<String>,
+    pub authority: String,
+    pub similarity: Option<f64>,
+    pub matched: bool,
+}
+
+/// A similarity matrix (reference claims × candidate claims) with the chosen assignment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Matrix {
+    pub row_labels: Vec<String>,
+    pub col_labels: Vec<String>,
+    pub values: Vec<Vec<f64>>,
+    /// (row, column) pairs chosen by the matching.
+    pub assignment: Vec<(usize, usize)>,
+    /// What rows and columns are.
+    pub units: Units,
+}
+
+/// What a check compares: the claims of a brief or the points of a summary.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Units {
+    Claims,
+    Points,
+}
+
+impl Units {
+    /// The singular noun, for captions ("claim", "point").
+    pub fn noun(self) -> &'static str {
+        match self {
+            Units::Claims => "claim",
+            Units::Points => "point",
+        }
+    }
+}
+
+/// Every score card: the metric's, whole-text ROUGE, and the whole-text cosine (or why it is missing).
+pub fn scores(report: &CheckReport) -> Vec<Score> {
+    let cosine = report.cosine.as_ref().map_or_else(
+        || {
+            vec![Score::null(
+                "embedding_cosine",
+                "choose embedding cosine as the similarity to compute it (loads the model once)",
+            )]
+        },
+        |cosine| cosine.scores.clone(),
+    );
+    let mut scores = report.metric.scores().to_vec();
+    scores.extend(report.rouge.scores.iter().cloned());
+    scores.extend(cosine);
+    scores
+}
+
+/// The pointwise details, when the points were scored.
+fn scored_points(report: &ScoreReport<PointwiseDetails>) -> Option<&ScoredPoints> {
+    match &report.details {
+        PointwiseDetails::Scored(details) => Some(details),
+        PointwiseDetails::Skipped { .. } => None,
+    }
+}
+
+/// The comparison table: for a brief check one row per reference (claim, authority) pair, for a summary
+/// check one row per reference point (its A.3 weight in the authority column).
+pub fn pairs(metric: &MetricReport) -> Vec<PairRow> {
+    match metric {
+        MetricReport::Fresco(report) => claim_rows(&report.details),
+        MetricReport::Pointwise(report) => scored_points(report).map_or_else(Vec::new, point_rows),
+    }
+}
+
+fn claim_rows(details: &FrescoDetails) -> Vec<PairRow> {
+    let text = |claims: &[lexeval_core::claims::AttributedClaim], index: Option<usize>| {
+        claims.get(index?).map(|claim| claim.text.clone())
+    };
+    details
+        .pairs
+        .iter()
+        .map(|pair| PairRow {
+            reference_claim: text(&details.reference_claims, Some(pair.reference))
+                .unwrap_or_default(),
+            // Without a candidate, the metric's reason (no claim cites the authority, none left to match).
+            candidate_claim: text(&details.candidate_claims, pair.best_candidate)
+                .or_else(|| Some(format!("({})", pair.reason))),
+            authority: pair
+                .authority
+                .clone()
+                .unwrap_or_else(|| "(matched by similarity)".into()),
+            similarity: pair.similarity,
+            matched: pair.supported,
+        })
+        .collect()
+}
+
+fn point_rows(details: &ScoredPoints) -> Vec<PairRow> {
+    details
+        .reference_points
+        .iter()
+        .map(|point| PairRow {
+            reference_claim: point.text.clone(),
+            candidate_claim: Some(
+                point
+                    .closest_candidate
+                    .and_then(|c| details.candidate_points.get(c).cloned())
+                    .unwrap_or_else(|| "(the generated summary has no points)".into()),
+            ),
+            authority: format!("weight {:.3}, credit {}", point.weight, point.credit),
+            similarity: point.similarity,
+            matched: point.assigned_candidate.is_some(),
+        })
+        .collect()
+}
+
+/// Authorities the two texts do not share, from a brief check: (cited only by the generated text —
+/// possibly hallucinated —, cited by the reference but missing from the generated text).
+pub fn authority_gaps(metric: &MetricReport) -> Option<(Vec<String>, Vec<String>)> {
+    match metric {
+        MetricReport::Fresco(report) => Some((
+            report.details.hallucinated_authorities.clone(),
+            report.details.missing_authorities.clone(),
+        )),
+        MetricReport::Pointwise(_) => None,
+    }
+}
+
+/// The similarity matrix and assignment behind a report: pointwise (reference × candidate points) or
+/// generalized FRESCO (cited reference × cited candidate claims: C-SIM of their citations when the matching
+/// was on citations), when the report kept it. Labels are the texts (cell tooltips).
+pub fn matrix(metric: &MetricReport) -> Option<Matrix> {
+    match metric {
+        MetricReport::Fresco(report) => {
+            let details = &report.details;
+            let matrix = details.matrix.as_ref()?;
+            let labels = |claims: &[lexeval_core::claims::AttributedClaim], indices: &[usize]| {
+                indices
+                    .iter()
+                    .map(|&i| claims.get(i).map(|c| c.text.clone()).unwrap_or_default())
+                    .collect()
+            };
+            Some(Matrix {
+                row_labels: labels(&details.reference_claims, &matrix.reference_claims),
+                col_labels: labels(&details.candidate_claims, &matrix.candidate_claims),
+                // What the matching maximised: C-SIM of the citations (metric version 2's default), else
+                // the claim similarity (a failed one drawn as 0).
+                values: matrix.c_sim.clone().unwrap_or_else(|| {
+                    matrix
+                        .similarity
+                        .iter()
+                        .map(|row| row.iter().map(|v| v.unwrap_or(f64::NAN)).collect())
+                        .collect()
+                }),
+                assignment: matrix.assignment.clone(),
+                units: Units::Claims,
+            })
+        }
+        MetricReport::Pointwise(report) => {
+            let details = scored_points(report)?;
+            Some(Matrix {
+                row_labels: details
+                    .reference_points
+                    .iter()
+                    .map(|p| p.text.clone())
+                    .collect(),
+                col_labels: details.candidate_points.clone(),
+                values: details.similarity.clone()?,
+                assignment: details.assignment.clone(),
+                units: Units::Points,
+            })
+        }
+    }
+}
+
+/// Every prompt sent to the LLM judge and its raw answer.
+pub fn exchanges(metric: &MetricReport) -> Vec<Exchange> {
+    let exchanges = match metric {
+        MetricReport::Fresco(report) => report.details.llm_exchanges.as_ref(),
+        MetricReport::Pointwise(report) => {
+            scored_points(report).and_then(|d| d.llm_exchanges.as_ref())
+        }
+    };
+    exchanges.cloned().unwrap_or_default()
+}

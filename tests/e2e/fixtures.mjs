@@ -1,0 +1,59 @@
+// Realistic inputs for the browser tests: a two-page ERISA brief with Bluebook citations (parallel cites,
+// short forms, Id., statutes, a regulation) and a generated version of it, under tests/fixtures/briefs/.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const fixture = (name) => path.join(root, 'tests/fixtures', name);
+
+export const brief = {
+  reference: fs.readFileSync(fixture('briefs/reference.txt'), 'utf8'),
+  generated: fs.readFileSync(fixture('briefs/generated.txt'), 'utf8'),
+};
+
+/** `text` repeated (a blank line between copies) until it is at least `chars` long. */
+export function repeatTo(text, chars) {
+  return `${text}\n\n`.repeat(Math.ceil(chars / (text.length + 2)));
+}
+
+/** Sets a textarea's value and fires `input`, as a paste does (typing a megabyte is slow in any page). */
+export const paste = (page, id, text) => page.$eval(id, (el, value) => {
+  el.value = value;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}, text);
+
+/**
+ * A scripted OpenAI-compatible endpoint on its own loopback port (CORS open, as a local model server is
+ * configured for the page): "Yes" to every claim or point question, "1" to every tie-break. Resolves to
+ * { url, prompts, close }.
+ */
+export async function scriptedLlm(http) {
+  const prompts = [];
+  const server = http.createServer((req, res) => {
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': 'content-type, authorization',
+      'access-control-allow-methods': 'POST, OPTIONS',
+    };
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors).end();
+      return;
+    }
+    let body = '';
+    req.on('data', (chunk) => { body += chunk; });
+    req.on('end', () => {
+      const prompt = JSON.parse(body).messages[0].content;
+      prompts.push(prompt);
+      const content = /closest reference point/.test(prompt) ? 'The first one is closest. 1' : 'Same proposition. Yes';
+      res.writeHead(200, { ...cors, 'content-type': 'application/json' });
+      res.end(JSON.stringify({ choices: [{ message: { content } }] }));
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}/v1`, prompts, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
