@@ -121,16 +121,12 @@ pub struct FrescoPair {
     pub compared: Option<usize>,
     /// False when a failed similarity left the pair undecided (not counted in the headline). Reports made
     /// before metric version 2 counted every pair.
-    #[serde(default = "judged_before_version_2")]
+    #[serde(default = "crate::judged::judged_before_version_2")]
     pub judged: bool,
     pub reason: String,
     pub reference: usize,
     pub similarity: Option<f64>,
     pub supported: bool,
-}
-
-fn judged_before_version_2() -> bool {
-    true
 }
 
 /// Generalized FRESCO's matrix: rows and columns are indices of cited claims.

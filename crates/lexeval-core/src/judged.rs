@@ -4,6 +4,11 @@
 
 use crate::report::Score;
 
+/// Serde default of a row's `judged` flag: reports made before metric version 2 counted every row.
+pub(crate) fn judged_before_version_2() -> bool {
+    true
+}
+
 /// The similarity judgements a metric asked for: how many succeeded, how many failed, the first error.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Judgements {

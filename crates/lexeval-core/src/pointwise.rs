@@ -105,7 +105,7 @@ pub struct ReferencePoint {
     pub credit: f64,
     /// False when a failed judgement left the point undecided (not counted in recall). Reports made
     /// before metric version 2 counted every point.
-    #[serde(default = "judged_before_version_2")]
+    #[serde(default = "crate::judged::judged_before_version_2")]
     pub judged: bool,
     /// Candidate points this point matches (at or above the threshold, or the judge's Yes).
     pub matches: Vec<usize>,
@@ -114,10 +114,6 @@ pub struct ReferencePoint {
     pub similarity: Option<f64>,
     pub text: String,
     pub weight: f64,
-}
-
-fn judged_before_version_2() -> bool {
-    true
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
