@@ -469,6 +469,11 @@ pub fn pairs(report: &ScoreReport) -> Vec<PairRow> {
             .and_then(|i| details[side][i as usize]["text"].as_str())
             .map(str::to_string)
     };
+    // Generalized FRESCO pairs claims by a matching, not by one shared authority.
+    let paired_by = match details["matrix"]["match_on"].as_str() {
+        Some("claims") => "(paired by claim similarity)",
+        _ => "(paired by citation similarity)",
+    };
     details["pairs"]
         .as_array()
         .into_iter()
@@ -478,10 +483,7 @@ pub fn pairs(report: &ScoreReport) -> Vec<PairRow> {
             // Without a candidate, the metric's reason (no claim cites the authority, none left to match).
             candidate_claim: claim_text("candidate_claims", &pair["best_candidate"])
                 .or_else(|| Some(format!("({})", pair["reason"].as_str()?))),
-            authority: pair["authority"]
-                .as_str()
-                .unwrap_or("(matched by similarity)")
-                .to_string(),
+            authority: pair["authority"].as_str().unwrap_or(paired_by).to_string(),
             similarity: pair["similarity"].as_f64(),
             matched: pair["supported"].as_bool().unwrap_or(false),
         })
@@ -557,8 +559,14 @@ pub fn matrix(report: &ScoreReport) -> Option<Matrix> {
                     details[side][i.as_u64()? as usize]["text"].as_str()
                 })
             };
+            // The matrix the matching maximised: C-SIM of the citations (the paper's generalized FRESCO),
+            // or the claim similarity itself (`generalized_match: claims`).
+            let values = match &matrix["c_sim"] {
+                serde_json::Value::Null => &matrix["similarity"],
+                c_sim => c_sim,
+            };
             (
-                &matrix["similarity"],
+                values,
                 &matrix["assignment"],
                 labels("reference_claims", &matrix["reference_claims"]),
                 labels("candidate_claims", &matrix["candidate_claims"]),
