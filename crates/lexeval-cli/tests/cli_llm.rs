@@ -5,28 +5,42 @@ use serde_json::{json, Value};
 
 const KEY: &str = "sk-cli-SECRET-77";
 
-/// Answers decomposition prompts with two bullets and support checks with a chatty "Yes".
-fn serve() -> String {
+/// A scripted OpenAI-compatible endpoint on loopback: `reply` answers each request body.
+fn serve_with(reply: impl Fn(&str) -> Reply + Send + 'static) -> String {
     let server = tiny_http::Server::http("127.0.0.1:0").unwrap();
     let port = server.server_addr().to_ip().unwrap().port();
     std::thread::spawn(move || {
         for mut request in server.incoming_requests() {
             let mut body = String::new();
             request.as_reader().read_to_string(&mut body).unwrap();
-            let prompt: Value = serde_json::from_str(&body).unwrap();
-            let prompt = prompt["messages"][0]["content"]
-                .as_str()
-                .unwrap_or_default();
-            let content = if prompt.contains("Context:") {
-                "The context says so. Yes"
-            } else {
-                "- The court ruled.\n- The ruling was in 2001."
-            };
-            let reply = json!({"choices": [{"message": {"content": content}}]}).to_string();
-            let _ = request.respond(tiny_http::Response::from_string(reply));
+            let _ = request.respond(reply(&body));
         }
     });
     format!("http://127.0.0.1:{port}/v1")
+}
+
+type Reply = tiny_http::Response<std::io::Cursor<Vec<u8>>>;
+
+/// A chat completion whose message is `content`.
+fn chat_reply(content: &str) -> Reply {
+    tiny_http::Response::from_string(
+        json!({"choices": [{"message": {"content": content}}]}).to_string(),
+    )
+}
+
+/// Answers decomposition prompts with two bullets and support checks with a chatty "Yes".
+fn serve() -> String {
+    serve_with(|body| {
+        let prompt: Value = serde_json::from_str(body).unwrap();
+        let prompt = prompt["messages"][0]["content"]
+            .as_str()
+            .unwrap_or_default();
+        chat_reply(if prompt.contains("Context:") {
+            "The context says so. Yes"
+        } else {
+            "- The court ruled.\n- The ruling was in 2001."
+        })
+    })
 }
 
 fn lexeval(args: &[&str], endpoint: &str) -> std::process::Output {
@@ -104,15 +118,7 @@ fn missing_endpoint_is_a_clear_error() {
 
 /// Answers every prompt with `answer`.
 fn serve_constant(answer: &'static str) -> String {
-    let server = tiny_http::Server::http("127.0.0.1:0").unwrap();
-    let port = server.server_addr().to_ip().unwrap().port();
-    std::thread::spawn(move || {
-        for request in server.incoming_requests() {
-            let reply = json!({"choices": [{"message": {"content": answer}}]}).to_string();
-            let _ = request.respond(tiny_http::Response::from_string(reply));
-        }
-    });
-    format!("http://127.0.0.1:{port}/v1")
+    serve_with(move |_| chat_reply(answer))
 }
 
 /// `lexeval ARGS --json` against `endpoint`, files named in ARGS written first from `files` (name → contents,
@@ -268,22 +274,13 @@ fn legalsearchqa_judge_rates_each_answer_by_majority() {
 /// Answers "Yes" to every prompt except those containing `failing`, which get HTTP 500 (after retries, a
 /// failed judgement).
 fn serve_failing_on(failing: &'static str) -> String {
-    let server = tiny_http::Server::http("127.0.0.1:0").unwrap();
-    let port = server.server_addr().to_ip().unwrap().port();
-    std::thread::spawn(move || {
-        for mut request in server.incoming_requests() {
-            let mut body = String::new();
-            request.as_reader().read_to_string(&mut body).unwrap();
-            let response = if body.contains(failing) {
-                tiny_http::Response::from_string("upstream overloaded").with_status_code(500)
-            } else {
-                let reply = json!({"choices": [{"message": {"content": "Same holding. Yes"}}]});
-                tiny_http::Response::from_string(reply.to_string())
-            };
-            let _ = request.respond(response);
+    serve_with(move |body| {
+        if body.contains(failing) {
+            tiny_http::Response::from_string("upstream overloaded").with_status_code(500)
+        } else {
+            chat_reply("Same holding. Yes")
         }
-    });
-    format!("http://127.0.0.1:{port}/v1")
+    })
 }
 
 const TWO_AUTHORITIES: &str = "Fees are discretionary. Hardt v. Reliance, 560 U.S. 242 (2010). \
