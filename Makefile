@@ -49,14 +49,17 @@ lint:
 	cargo clippy --workspace $(NATIVE_ONLY) --all-targets -- -D warnings
 	cargo clippy -p lexeval-app -p lexeval-embed-worker -p lexeval-score-worker --target wasm32-unknown-unknown -- -D warnings
 
+# Building the native tests also builds the CLI the parity tests run, with the same features: one build.
+NATIVE_TESTS := cargo test --profile checked --workspace $(NATIVE_ONLY)
+
 test-native:
-	cargo test --profile checked --workspace $(NATIVE_ONLY)
+	$(NATIVE_TESTS)
 
 cli:
 	cargo build --profile release-native -p lexeval-cli
 
 parity:
-	cargo build --profile checked -p lexeval-cli
+	$(NATIVE_TESTS) --no-run
 	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) $(PYTHON) -m pytest tests/parity -q
 
 wasm:

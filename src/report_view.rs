@@ -1,7 +1,7 @@
 //! What the check views draw, read from the typed reports of a finished check: score cards, the pairs
 //! table, the similarity matrix, the authority gaps and the LLM's exchanges.
 
-use lexeval_core::fresco::FrescoDetails;
+use lexeval_core::fresco::{FrescoDetails, GeneralizedMatch};
 use lexeval_core::judge::Exchange;
 use lexeval_core::pipeline::{CheckReport, MetricReport};
 use lexeval_core::pointwise::{PointwiseDetails, ScoredPoints};
@@ -84,6 +84,11 @@ fn claim_rows(details: &FrescoDetails) -> Vec<PairRow> {
     let text = |claims: &[lexeval_core::claims::AttributedClaim], index: Option<usize>| {
         claims.get(index?).map(|claim| claim.text.clone())
     };
+    // Generalized FRESCO pairs claims by a matching, not by one shared authority.
+    let paired_by = match details.matrix.as_ref().map(|m| m.match_on) {
+        Some(GeneralizedMatch::Claims) => "(paired by claim similarity)",
+        _ => "(paired by citation similarity)",
+    };
     details
         .pairs
         .iter()
@@ -93,10 +98,7 @@ fn claim_rows(details: &FrescoDetails) -> Vec<PairRow> {
             // Without a candidate, the metric's reason (no claim cites the authority, none left to match).
             candidate_claim: text(&details.candidate_claims, pair.best_candidate)
                 .or_else(|| Some(format!("({})", pair.reason))),
-            authority: pair
-                .authority
-                .clone()
-                .unwrap_or_else(|| "(matched by similarity)".into()),
+            authority: pair.authority.clone().unwrap_or_else(|| paired_by.into()),
             similarity: pair.similarity,
             matched: pair.supported,
         })

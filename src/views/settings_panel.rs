@@ -70,7 +70,7 @@ pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> im
                                 }
                             />
                             <label for=gen_id>
-                                "Generalized FRESCO (pair claims by best matching, not by shared citation)"
+                                "Generalized FRESCO (pair claims one to one by their citations, then compare each pair)"
                             </label>
                         </div>
                     }

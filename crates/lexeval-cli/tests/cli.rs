@@ -4,6 +4,17 @@ fn lexeval() -> Command {
     Command::cargo_bin("lexeval").unwrap()
 }
 
+/// Runs `command`, which must succeed, and reads its standard output as a JSON report.
+fn json_report(command: &mut Command) -> serde_json::Value {
+    let out = command.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 #[test]
 fn help_lists_subcommands() {
     let out = lexeval().arg("--help").output().unwrap();
@@ -78,19 +89,13 @@ fn pointwise_defaults_to_the_pages_rouge_l_and_takes_rouge_2() {
         std::fs::create_dir_all(&dir).unwrap();
         let candidate_path = dir.join("candidate.txt");
         std::fs::write(&candidate_path, candidate).unwrap();
-        let out = lexeval()
-            .args(["pointwise", "--json", "-r", "-", "-c"])
-            .arg(&candidate_path)
-            .args(extra)
-            .write_stdin(reference)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice(&out.stdout).unwrap()
+        json_report(
+            lexeval()
+                .args(["pointwise", "--json", "-r", "-", "-c"])
+                .arg(&candidate_path)
+                .args(extra)
+                .write_stdin(reference),
+        )
     };
     let default = report(&[]);
     assert_eq!(default["settings"]["similarity"], "rougeL");
@@ -117,31 +122,25 @@ fn pointwise_takes_points_per_paragraph_and_the_other_relevant_option() {
     std::fs::write(dir.join("points-c.json"), candidate.to_string()).unwrap();
     std::fs::write(dir.join("points-text.txt"), point).unwrap();
     let recall = |extra: &[&str]| -> serde_json::Value {
-        let out = lexeval()
-            .current_dir(dir)
-            .args([
-                "pointwise",
-                "--json",
-                "-r",
-                "points-text.txt",
-                "-c",
-                "points-text.txt",
-            ])
-            .args([
-                "--reference-points",
-                "points-r.json",
-                "--candidate-points",
-                "points-c.json",
-            ])
-            .args(extra)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        let report = json_report(
+            lexeval()
+                .current_dir(dir)
+                .args([
+                    "pointwise",
+                    "--json",
+                    "-r",
+                    "points-text.txt",
+                    "-c",
+                    "points-text.txt",
+                ])
+                .args([
+                    "--reference-points",
+                    "points-r.json",
+                    "--candidate-points",
+                    "points-c.json",
+                ])
+                .args(extra),
         );
-        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(
             report["details"]["reference_points"]
                 .as_array()
@@ -172,26 +171,20 @@ fn generalized_fresco_matches_citations_unless_told_to_match_claims() {
     std::fs::write(dir.join("swapped-r.txt"), reference).unwrap();
     std::fs::write(dir.join("swapped-c.txt"), swapped).unwrap();
     let fresco = |extra: &[&str]| -> serde_json::Value {
-        let out = lexeval()
-            .current_dir(dir)
-            .args([
-                "fresco",
-                "--generalized",
-                "--json",
-                "-r",
-                "swapped-r.txt",
-                "-c",
-                "swapped-c.txt",
-            ])
-            .args(extra)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        let report = json_report(
+            lexeval()
+                .current_dir(dir)
+                .args([
+                    "fresco",
+                    "--generalized",
+                    "--json",
+                    "-r",
+                    "swapped-r.txt",
+                    "-c",
+                    "swapped-c.txt",
+                ])
+                .args(extra),
         );
-        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         report["scores"][0]["value"].clone()
     };
     assert_eq!(fresco(&[]), serde_json::json!(0.0));
@@ -208,17 +201,11 @@ fn decompscore_from_precomputed_judgements_needs_no_endpoint() {
         r#"{"passage": "marbury", "sentence": "Marbury v. Madison (1803) established judicial review.", "subclaim": "Marbury v. Madison established judicial review.", "supported": true}"#,
         r#"{"passage": "gideon", "sentence": "Gideon v. Wainwright (1963) guaranteed counsel.", "subclaim": "Gideon v. Wainwright was decided by Congress.", "supported": false}"#,
     ];
-    let out = lexeval()
-        .args(["decompscore", "-", "--precomputed", "--json"])
-        .write_stdin(lines.join("\n"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let report = json_report(
+        lexeval()
+            .args(["decompscore", "-", "--precomputed", "--json"])
+            .write_stdin(lines.join("\n")),
     );
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     // (2 + 0) / 2 passages.
     assert_eq!(
         report["scores"][0],
@@ -234,24 +221,18 @@ fn calibrate_chooses_the_rouge_l_default_and_scores_a_fixed_threshold() {
         "/../../tests/calibration/legal_claim_pairs.jsonl"
     );
     let report = |extra: &[&str]| -> serde_json::Value {
-        let out = lexeval()
-            .args([
-                "calibrate",
-                "--json",
-                "--pairs",
-                pairs,
-                "--similarity",
-                "rougeL",
-            ])
-            .args(extra)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice(&out.stdout).unwrap()
+        json_report(
+            lexeval()
+                .args([
+                    "calibrate",
+                    "--json",
+                    "--pairs",
+                    pairs,
+                    "--similarity",
+                    "rougeL",
+                ])
+                .args(extra),
+        )
     };
     let chosen = report(&[]);
     let threshold = chosen["scores"][0]["value"].as_f64().unwrap();

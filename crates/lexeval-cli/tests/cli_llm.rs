@@ -5,28 +5,42 @@ use serde_json::{json, Value};
 
 const KEY: &str = "sk-cli-SECRET-77";
 
-/// Answers decomposition prompts with two bullets and support checks with a chatty "Yes".
-fn serve() -> String {
+/// A scripted OpenAI-compatible endpoint on loopback: `reply` answers each request body.
+fn serve_with(reply: impl Fn(&str) -> Reply + Send + 'static) -> String {
     let server = tiny_http::Server::http("127.0.0.1:0").unwrap();
     let port = server.server_addr().to_ip().unwrap().port();
     std::thread::spawn(move || {
         for mut request in server.incoming_requests() {
             let mut body = String::new();
             request.as_reader().read_to_string(&mut body).unwrap();
-            let prompt: Value = serde_json::from_str(&body).unwrap();
-            let prompt = prompt["messages"][0]["content"]
-                .as_str()
-                .unwrap_or_default();
-            let content = if prompt.contains("Context:") {
-                "The context says so. Yes"
-            } else {
-                "- The court ruled.\n- The ruling was in 2001."
-            };
-            let reply = json!({"choices": [{"message": {"content": content}}]}).to_string();
-            let _ = request.respond(tiny_http::Response::from_string(reply));
+            let _ = request.respond(reply(&body));
         }
     });
     format!("http://127.0.0.1:{port}/v1")
+}
+
+type Reply = tiny_http::Response<std::io::Cursor<Vec<u8>>>;
+
+/// A chat completion whose message is `content`.
+fn chat_reply(content: &str) -> Reply {
+    tiny_http::Response::from_string(
+        json!({"choices": [{"message": {"content": content}}]}).to_string(),
+    )
+}
+
+/// Answers decomposition prompts with two bullets and support checks with a chatty "Yes".
+fn serve() -> String {
+    serve_with(|body| {
+        let prompt: Value = serde_json::from_str(body).unwrap();
+        let prompt = prompt["messages"][0]["content"]
+            .as_str()
+            .unwrap_or_default();
+        chat_reply(if prompt.contains("Context:") {
+            "The context says so. Yes"
+        } else {
+            "- The court ruled.\n- The ruling was in 2001."
+        })
+    })
 }
 
 fn lexeval(args: &[&str], endpoint: &str) -> std::process::Output {
@@ -104,20 +118,12 @@ fn missing_endpoint_is_a_clear_error() {
 
 /// Answers every prompt with `answer`.
 fn serve_constant(answer: &'static str) -> String {
-    let server = tiny_http::Server::http("127.0.0.1:0").unwrap();
-    let port = server.server_addr().to_ip().unwrap().port();
-    std::thread::spawn(move || {
-        for request in server.incoming_requests() {
-            let reply = json!({"choices": [{"message": {"content": answer}}]}).to_string();
-            let _ = request.respond(tiny_http::Response::from_string(reply));
-        }
-    });
-    format!("http://127.0.0.1:{port}/v1")
+    serve_with(move |_| chat_reply(answer))
 }
 
-/// `lexeval ARGS --json` against an endpoint that always answers `answer`, files named in ARGS written first
-/// from `files` (name → contents, in `CARGO_TARGET_TMPDIR`); the report, checked to hold no key.
-fn report_with_endpoint(args: &[&str], files: &[(&str, &str)], answer: &'static str) -> Value {
+/// `lexeval ARGS --json` against `endpoint`, files named in ARGS written first from `files` (name → contents,
+/// in `CARGO_TARGET_TMPDIR`); the report, checked to hold no key.
+fn report_with_endpoint(args: &[&str], files: &[(&str, &str)], endpoint: &str) -> Value {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     for (name, contents) in files {
         std::fs::write(dir.join(name), contents).unwrap();
@@ -127,7 +133,7 @@ fn report_with_endpoint(args: &[&str], files: &[(&str, &str)], answer: &'static 
         .current_dir(dir)
         .args(args)
         .arg("--json")
-        .args(["--endpoint", &serve_constant(answer), "--model", "m"])
+        .args(["--endpoint", endpoint, "--model", "m"])
         .env("LEXEVAL_API_KEY", KEY)
         .output()
         .unwrap();
@@ -141,12 +147,10 @@ fn report_with_endpoint(args: &[&str], files: &[(&str, &str)], answer: &'static 
     serde_json::from_str(&text).unwrap()
 }
 
-/// `lexeval <subcommand> --similarity llm -r reference -c candidate` with the constant `answer`.
-fn judged_report(subcommand: &str, texts: (&str, &str), answer: &'static str) -> Value {
-    let (reference, candidate) = (
-        format!("{subcommand}-llm-reference.txt"),
-        format!("{subcommand}-llm-candidate.txt"),
-    );
+/// `lexeval <subcommand> --similarity llm -r reference -c candidate` against `endpoint`, the texts written
+/// to files named after `name` (tests run side by side in one folder).
+fn judged_report(endpoint: &str, subcommand: &str, name: &str, texts: (&str, &str)) -> Value {
+    let (reference, candidate) = (format!("{name}-r.txt"), format!("{name}-c.txt"));
     let args = [
         subcommand,
         "--similarity",
@@ -157,7 +161,7 @@ fn judged_report(subcommand: &str, texts: (&str, &str), answer: &'static str) ->
         &candidate,
     ];
     let files = [(reference.as_str(), texts.0), (candidate.as_str(), texts.1)];
-    let report = report_with_endpoint(&args, &files, answer);
+    let report = report_with_endpoint(&args, &files, endpoint);
     assert_eq!(report["settings"]["similarity"], "llm");
     report
 }
@@ -180,7 +184,7 @@ fn fresco_with_llm_similarity_counts_judged_pairs() {
         "Courts may award fees. Hardt v. Reliance, 560 U.S. 242 (2010).",
     );
     for (answer, expected) in [("Yes", 1.0), ("No", 0.0)] {
-        let report = judged_report("fresco", texts, answer);
+        let report = judged_report(&serve_constant(answer), "fresco", "fresco-llm", texts);
         assert_eq!(score(&report, "l-fresco"), json!(expected), "{answer}");
         // Like the page, the report keeps the endpoint settings and every prompt with its raw answer.
         assert_eq!(report["details"]["llm"]["model"], "m");
@@ -198,7 +202,12 @@ fn fresco_with_llm_similarity_counts_judged_pairs() {
 fn pointwise_with_llm_judge_asks_the_top_candidates_and_breaks_ties() {
     let summary = "The court granted the motion. The case was dismissed.";
     for (answer, expected) in [("Both say the same. Yes", 1.0), ("They differ. No", 0.0)] {
-        let report = judged_report("pointwise", (summary, summary), answer);
+        let report = judged_report(
+            &serve_constant(answer),
+            "pointwise",
+            "pointwise-llm",
+            (summary, summary),
+        );
         assert_eq!(score(&report, "pointwise_recall"), json!(expected));
         assert_eq!(score(&report, "pointwise_precision"), json!(expected));
         // 2 × 2 points, all within the top 5: four A.4 questions; with every pair matched, one A.5
@@ -225,7 +234,7 @@ fn casefacts_llm_baseline_predicts_and_scores_with_every_exchange() {
             "casefacts-llm-gold.json",
         ],
         &[("casefacts-llm-gold.json", &gold)],
-        answer,
+        &serve_constant(answer),
     );
     assert_eq!(score(&report, "verdict_accuracy"), json!(1.0));
     let baseline = &report["details"]["llm_baseline"][0];
@@ -257,7 +266,7 @@ fn legalsearchqa_judge_rates_each_answer_by_majority() {
             ("lsqa-llm-gold.json", &gold),
             ("lsqa-llm-predictions.jsonl", predictions),
         ],
-        answer,
+        &serve_constant(answer),
     );
     assert_eq!(score(&report, "accuracy"), json!(1.0));
     assert_eq!(score(&report, "judge_high"), json!(1.0));
@@ -274,51 +283,13 @@ fn legalsearchqa_judge_rates_each_answer_by_majority() {
 /// Answers "Yes" to every prompt except those containing `failing`, which get HTTP 500 (after retries, a
 /// failed judgement).
 fn serve_failing_on(failing: &'static str) -> String {
-    let server = tiny_http::Server::http("127.0.0.1:0").unwrap();
-    let port = server.server_addr().to_ip().unwrap().port();
-    std::thread::spawn(move || {
-        for mut request in server.incoming_requests() {
-            let mut body = String::new();
-            request.as_reader().read_to_string(&mut body).unwrap();
-            let response = if body.contains(failing) {
-                tiny_http::Response::from_string("upstream overloaded").with_status_code(500)
-            } else {
-                let reply = json!({"choices": [{"message": {"content": "Same holding. Yes"}}]});
-                tiny_http::Response::from_string(reply.to_string())
-            };
-            let _ = request.respond(response);
+    serve_with(move |body| {
+        if body.contains(failing) {
+            tiny_http::Response::from_string("upstream overloaded").with_status_code(500)
+        } else {
+            chat_reply("Same holding. Yes")
         }
-    });
-    format!("http://127.0.0.1:{port}/v1")
-}
-
-/// `lexeval fresco --similarity llm --json` on two briefs against `endpoint`.
-fn fresco_report_with(endpoint: &str, name: &str, reference: &str, candidate: &str) -> Value {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let (r, c) = (
-        dir.join(format!("{name}-r.txt")),
-        dir.join(format!("{name}-c.txt")),
-    );
-    std::fs::write(&r, reference).unwrap();
-    std::fs::write(&c, candidate).unwrap();
-    let out = Command::cargo_bin("lexeval")
-        .unwrap()
-        .args(["fresco", "--similarity", "llm", "--json", "-r"])
-        .arg(&r)
-        .arg("-c")
-        .arg(&c)
-        .args(["--endpoint", endpoint, "--model", "m"])
-        .env("LEXEVAL_API_KEY", KEY)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(!text.contains(KEY));
-    serde_json::from_str(&text).unwrap()
+    })
 }
 
 const TWO_AUTHORITIES: &str = "Fees are discretionary. Hardt v. Reliance, 560 U.S. 242 (2010). \
@@ -326,11 +297,11 @@ const TWO_AUTHORITIES: &str = "Fees are discretionary. Hardt v. Reliance, 560 U.
 
 #[test]
 fn fresco_is_null_with_the_first_error_when_every_llm_judgement_fails() {
-    let report = fresco_report_with(
+    let report = judged_report(
         &serve_failing_on("Generated"),
+        "fresco",
         "all-fail",
-        TWO_AUTHORITIES,
-        TWO_AUTHORITIES,
+        (TWO_AUTHORITIES, TWO_AUTHORITIES),
     );
     assert_eq!(report["scores"][0]["value"], Value::Null);
     let reason = report["scores"][0]["null_reason"].as_str().unwrap();
@@ -345,11 +316,11 @@ fn fresco_is_null_with_the_first_error_when_every_llm_judgement_fails() {
 
 #[test]
 fn fresco_scores_the_judged_half_and_notes_the_failed_one() {
-    let report = fresco_report_with(
+    let report = judged_report(
         &serve_failing_on("de novo"),
+        "fresco",
         "half-fail",
-        TWO_AUTHORITIES,
-        TWO_AUTHORITIES,
+        (TWO_AUTHORITIES, TWO_AUTHORITIES),
     );
     assert_eq!(report["scores"][0]["value"], json!(1.0));
     let note = report["scores"][0]["note"].as_str().unwrap();
@@ -364,32 +335,13 @@ fn fresco_scores_the_judged_half_and_notes_the_failed_one() {
 
 #[test]
 fn pointwise_llm_failures_leave_points_unjudged_not_unmatched() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     let summary = "The court granted the motion to dismiss. The claim was time-barred under ERISA.";
-    std::fs::write(dir.join("pw-fail.txt"), summary).unwrap();
-    let out = Command::cargo_bin("lexeval")
-        .unwrap()
-        .current_dir(dir)
-        .args([
-            "pointwise",
-            "--similarity",
-            "llm",
-            "--json",
-            "-r",
-            "pw-fail.txt",
-            "-c",
-            "pw-fail.txt",
-        ])
-        .args(["--endpoint", &serve_failing_on("point"), "--model", "m"])
-        .env("LEXEVAL_API_KEY", KEY)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let report = judged_report(
+        &serve_failing_on("point"),
+        "pointwise",
+        "pw-fail",
+        (summary, summary),
     );
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     let recall = &report["scores"][0];
     assert_eq!(recall["value"], Value::Null);
     assert!(recall["null_reason"]

@@ -140,14 +140,21 @@ fn named_target(name: &str, out: &[Citation]) -> Option<usize> {
 }
 
 /// An Id. citation's antecedent: whatever the previous citation resolved to, if the pin fits its first page
-/// (eyecite's `_has_invalid_pin_cite`; a case with a blank first page takes no Id. at all).
+/// (eyecite's `_has_invalid_pin_cite`; a case with a blank first page takes no Id. at all). After a parallel
+/// group ("573 U.S. 409, 134 S. Ct. 2459, 189 L. Ed. 2d 457") the pin may be a page of any of its reporters.
 fn id_target(citation: &Citation, previous: Option<usize>, out: &[Citation]) -> Option<usize> {
     let root = previous?;
     let full = &out[root];
     if full.kind == CitationKind::FullCase && is_blank_page(full.page.as_deref()) {
         return None;
     }
-    pin_fits(full.page.as_deref(), citation.pin_cite.as_deref()).then_some(root)
+    let mut group = out[..=root]
+        .iter()
+        .rev()
+        .take_while(|c| c.kind == full.kind && c.authority == full.authority);
+    group
+        .any(|c| pin_fits(c.page.as_deref(), citation.pin_cite.as_deref()))
+        .then_some(root)
 }
 
 /// Adds reference citations, then assigns authorities and antecedents in text order.

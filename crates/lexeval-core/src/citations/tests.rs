@@ -132,6 +132,18 @@ fn consecutive_ids_and_implausible_id_pins() {
 }
 
 #[test]
+fn an_id_pin_may_name_a_page_of_any_reporter_of_the_parallel_group() {
+    let text =
+        "Nor is there a presumption of prudence. Fifth Third Bancorp v. Dudenhoeffer, 573 U.S. \
+                409, 418-19, 134 S. Ct. 2459, 189 L. Ed. 2d 457 (2014). Id. at 419. Id. at 2467.";
+    let ids: Vec<String> = only(text, CitationKind::Id)
+        .into_iter()
+        .map(|c| c.authority)
+        .collect();
+    assert_eq!(ids, ["case:573 U.S. 409", "case:573 U.S. 409"]);
+}
+
+#[test]
 fn references_by_name_and_pin() {
     let text = "we said in Morton v. Mancari, 417 U. S. 535, 552 (1974). In Mancari at 665, and \
                 Angelopoulos v. Keystone, 2015 WL 2375225. Angelopoulos p. *4;";
