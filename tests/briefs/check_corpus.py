@@ -174,7 +174,8 @@ def run_lexeval(binary, pair, extra):
         report = json.loads(proc.stdout)
     except json.JSONDecodeError as e:
         return None, None, None, None, f"not JSON: {e}"
-    score = report.get("score")
+    scores = {s.get("name"): s.get("value") for s in report.get("scores") or []}
+    score = scores.get("l-fresco")
     details = report.get("details") or {}
     rows = details.get("pairs")
     if isinstance(rows, list):
