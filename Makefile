@@ -66,8 +66,11 @@ wasm:
 	trunk build --release
 	@ls -l dist/*.wasm | awk '{print "wasm size:", $$5, "bytes", $$9}'
 
+# The parity tests among them compare the page with the CLI of the native test build (built here if the
+# native suite has not built it yet; cargo's lock makes a concurrent build wait rather than repeat it).
 e2e: wasm
-	node --test tests/e2e/
+	$(NATIVE_TESTS) --no-run --quiet
+	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) node --test tests/e2e/
 
 bench: setup cli wasm
 	$(PYTHON) bench/run.py --lexeval $(LEXEVAL)

@@ -1,7 +1,8 @@
 // The page's exported report and `lexeval fresco|pointwise --json` are the same document for the same
 // inputs and settings: both drive core's check pipeline. Byte for byte with ROUGE and the LLM judge; with
-// the embedding model the cosines agree to 1e-6 (native and wasm tract round f32 differently). Needs the CLI binary (`make cli`, or
-// LEXEVAL_BIN); the release-native build is used when present, else the debug one.
+// the embedding model the cosines agree to 1e-6 (native and wasm tract round f32 differently). Needs the CLI
+// binary: LEXEVAL_BIN (`make e2e` sets it to the native test build's), else the checked, release-native or
+// debug build in the target directory.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -17,9 +18,9 @@ const MODEL_TIMEOUT = 180000;
 function cliBinary() {
   const targets = [process.env.CARGO_TARGET_DIR, path.join(root, 'target')].filter(Boolean);
   const candidates = [process.env.LEXEVAL_BIN,
-    ...targets.flatMap((t) => [path.join(t, 'release-native/lexeval'), path.join(t, 'debug/lexeval')])];
+    ...targets.flatMap((t) => ['checked', 'release-native', 'debug'].map((profile) => path.join(t, profile, 'lexeval')))];
   const found = candidates.find((file) => file && fs.existsSync(file));
-  assert.ok(found, 'no lexeval binary: run `make cli` (or set LEXEVAL_BIN)');
+  assert.ok(found, 'no lexeval binary: run `make test-native` (or set LEXEVAL_BIN)');
   return found;
 }
 
