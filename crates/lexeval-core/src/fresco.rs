@@ -22,6 +22,7 @@ mod citation_similarity;
 
 pub use citation_similarity::{authority_similarity, citation_similarity};
 
+use crate::authorities::Authority;
 use crate::claims::AttributedClaim;
 use crate::judge::{Exchange, JudgeSettings};
 use crate::judged::{Coverage, Judgements};
@@ -77,6 +78,9 @@ pub type ClaimSimilarity<'a> = dyn FnMut(&str, &str) -> Result<f64, String> + 'a
 /// used, so saved reports still open; counts added by metric version 2 read as 0 from older reports.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct FrescoDetails {
+    /// Every authority either text cites, with the name readers see (the claims carry keys).
+    #[serde(default)]
+    pub authorities: Vec<Authority>,
     pub candidate_claims: Vec<AttributedClaim>,
     /// Similarities that failed (unjudged pairs of texts).
     #[serde(default)]
@@ -370,6 +374,7 @@ pub fn score(
     });
     let names = |set: BTreeSet<&&str>| set.into_iter().map(|a| a.to_string()).collect();
     report.details = FrescoDetails {
+        authorities: Vec::new(),
         candidate_claims: candidate.to_vec(),
         failed_pairs: judgements.failed,
         hallucinated_authorities: names(

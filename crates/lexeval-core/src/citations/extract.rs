@@ -281,6 +281,7 @@ fn into_citation(text: &str, token: Token) -> Citation {
         plaintiff: None,
         defendant: None,
         antecedent_guess: None,
+        author: None,
         title: group(&token, "title").or_else(|| group(&token, "chapter")),
         section: group(&token, "section"),
         authority: String::new(),

@@ -16,7 +16,9 @@ mod patterns;
 mod references;
 mod resolve;
 pub mod segment;
+mod statutes;
 
+pub use resolve::{names_party, usable_name};
 pub use segment::{claims, claims_with, split_sentences};
 
 use serde::{Deserialize, Serialize};
@@ -56,6 +58,8 @@ pub struct Citation {
     pub defendant: Option<String>,
     /// Short cites and supra: the case name they carry ("Foo" in "Foo, 1 U.S., at 2" and "Foo, supra").
     pub antecedent_guess: Option<String>,
+    /// Secondary sources: the authors' surnames as written ("Wright & Miller").
+    pub author: Option<String>,
     /// Statutes: title or chapter and section (the authority ignores subsections).
     pub title: Option<String>,
     pub section: Option<String>,

@@ -7,6 +7,7 @@
 
 use super::parties::LEAD_WORDS;
 use super::references::find_references;
+use super::statutes::{bare_section_key, unresolved_section_key, Code};
 use super::{Citation, CitationKind};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -21,14 +22,7 @@ fn cite_key(citation: &Citation) -> String {
 }
 
 fn law_key(citation: &Citation) -> String {
-    let section = citation.section.as_deref().unwrap_or("?");
-    let base = section.split('(').next().unwrap_or(section);
-    format!(
-        "law:{}|{}|{}",
-        citation.reporter.as_deref().unwrap_or("?"),
-        citation.title.as_deref().unwrap_or(""),
-        base
-    )
+    Code::of(citation).key(citation.section.as_deref().unwrap_or("?"))
 }
 
 /// A page printed as a blank ("____"): the case is not yet paginated, so two such cites never unify.
@@ -60,7 +54,7 @@ fn pin_fits(page: Option<&str>, pin: Option<&str>) -> bool {
 }
 
 /// The name a short form or reference carries, if it can name a case (not a signal such as "See").
-fn usable_name(name: Option<&str>) -> Option<&str> {
+pub fn usable_name(name: Option<&str>) -> Option<&str> {
     name.filter(|n| {
         n.chars().next().is_some_and(char::is_uppercase)
             && !LEAD_WORDS.contains(&n.to_lowercase().as_str())
@@ -68,7 +62,7 @@ fn usable_name(name: Option<&str>) -> Option<&str> {
 }
 
 /// Whether a full case citation's parties include `name` as a word ("Grutter" in "Grutter v. Bollinger").
-fn names_party(citation: &Citation, name: &str) -> bool {
+pub fn names_party(citation: &Citation, name: &str) -> bool {
     [&citation.plaintiff, &citation.defendant]
         .iter()
         .any(|party| {
@@ -157,6 +151,37 @@ fn id_target(citation: &Citation, previous: Option<usize>, out: &[Citation]) -> 
         .then_some(root)
 }
 
+/// The key of a short cite with no antecedent in its text: its volume and reporter, and the name it carries
+/// ("short:551 U.S. Tellabs"), so that the other text of a comparison can still match it.
+fn unresolved_short_key(citation: &Citation) -> String {
+    let mut key = format!(
+        "short:{} {}",
+        citation.volume.as_deref().unwrap_or("?"),
+        citation.reporter.as_deref().unwrap_or("?")
+    );
+    if let Some(name) = usable_name(citation.antecedent_guess.as_deref()) {
+        key.push(' ');
+        key.push_str(name);
+    }
+    key
+}
+
+/// Whether `id` is an Id. printed right before `section` ("Id. § 1104", "id. §§ 1104").
+fn adjacent_id(text: &str, id: &Citation, section: &Citation) -> bool {
+    id.kind == CitationKind::Id
+        && id.end <= section.start
+        && text[id.end..section.start]
+            .trim_matches([' ', ','])
+            .is_empty()
+}
+
+/// The statute code of the Id. printed right before a bare "§" token, if that Id. stands for a statute.
+fn id_code(text: &str, section: &Citation, out: &[Citation]) -> Option<Code> {
+    let id = out.last().filter(|id| adjacent_id(text, id, section))?;
+    let statute = &out[id.antecedent?];
+    (statute.kind == CitationKind::FullLaw).then(|| Code::of(statute))
+}
+
 /// Adds reference citations, then assigns authorities and antecedents in text order.
 pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) -> Vec<Citation> {
     let mut group_of: HashMap<usize, usize> = HashMap::new();
@@ -179,6 +204,8 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
     let mut out: Vec<Citation> = Vec::with_capacity(tagged.len());
     // The full citation the previous citation resolved to: what an Id. refers to.
     let mut previous_root: Option<usize> = None;
+    // The code and title a bare "§" short form inherits: the latest statute cite's.
+    let mut latest_code: Option<Code> = None;
     for (mut citation, group) in tagged {
         let index = out.len();
         let target = match citation.kind {
@@ -222,26 +249,35 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                 .or(citation.defendant.as_deref())
                 .and_then(|name| named_target(name, &out)),
             CitationKind::FullLaw | CitationKind::Journal => Some(index),
-            CitationKind::UnknownSection => None,
+            CitationKind::UnknownSection => {
+                let key =
+                    bare_section_key(text, &citation, id_code(text, &citation, &out).as_ref())
+                        .or_else(|| bare_section_key(text, &citation, latest_code.as_ref()));
+                if let Some((key, code)) = key {
+                    // "Id. § 1104": the Id. names that section, not the one it would repeat.
+                    if let Some(id) = out.last_mut().filter(|id| adjacent_id(text, id, &citation)) {
+                        id.authority = key.clone();
+                    }
+                    citation.authority = key;
+                    latest_code = Some(code);
+                    citation.antecedent = None;
+                    previous_root = Some(index);
+                    out.push(citation);
+                    continue;
+                }
+                None
+            }
         };
+        if citation.kind == CitationKind::FullLaw {
+            latest_code = Some(Code::of(&citation));
+        }
         citation.authority = match (target, citation.kind) {
             (_, CitationKind::FullLaw) => law_key(&citation),
             (_, CitationKind::Journal) => format!("journal:{}", cite_key(&citation)),
             (Some(target), _) => out[target].authority.clone(),
-            (None, CitationKind::ShortCase) => format!(
-                "short:{} {}",
-                citation.volume.as_deref().unwrap_or("?"),
-                citation.reporter.as_deref().unwrap_or("?")
-            ),
+            (None, CitationKind::ShortCase) => unresolved_short_key(&citation),
             (None, CitationKind::Id) => "unresolved:id".to_string(),
-            (None, CitationKind::UnknownSection) => format!(
-                "section:{}",
-                citation
-                    .matched_text
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
+            (None, CitationKind::UnknownSection) => unresolved_section_key(&citation),
             (None, _) => format!(
                 "unresolved:supra:{}",
                 citation

@@ -57,6 +57,54 @@ fn is_abbreviation(word: &str) -> bool {
         || short_capitalised
 }
 
+/// Nouns that a one-letter label follows ("Exhibit A.", "Plan B.", "Shift C."): there the letter is not an
+/// initial, and its period ends the sentence when one follows.
+const LABELLED_NOUNS: [&str; 24] = [
+    "annex",
+    "appendix",
+    "attachment",
+    "category",
+    "class",
+    "count",
+    "exhibit",
+    "form",
+    "grade",
+    "group",
+    "item",
+    "level",
+    "option",
+    "part",
+    "phase",
+    "plan",
+    "schedule",
+    "section",
+    "shift",
+    "stage",
+    "step",
+    "tab",
+    "tier",
+    "type",
+];
+
+/// Whether `word` is a one-letter label after one of [`LABELLED_NOUNS`] (`before` ends right before it).
+fn labels_an_item(before: &[char], word: &str) -> bool {
+    let letter = word.trim_end_matches('.');
+    if letter.chars().count() != 1 || !letter.chars().all(char::is_uppercase) {
+        return false;
+    }
+    let previous: String = before
+        .iter()
+        .rev()
+        .skip_while(|c| c.is_whitespace())
+        .take_while(|c| c.is_alphabetic())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect::<String>()
+        .to_lowercase();
+    LABELLED_NOUNS.binary_search(&previous.as_str()).is_ok()
+}
+
 /// Sentences of `text` as char offset ranges (start, end), end exclusive, whitespace trimmed.
 pub fn split_sentences(text: &str) -> Vec<(usize, usize)> {
     let citations = extract(text);
@@ -69,6 +117,12 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
         citations
             .iter()
             .any(|c| c.start <= i && i < c.end && c.kind != CitationKind::Reference)
+    };
+    // The period that closes a citation ("Id.", "§ 1104(a)(1)."): it ends the sentence when a word follows.
+    let closes_citation = |i: usize| {
+        citations
+            .iter()
+            .any(|c| c.end == i + 1 && c.kind != CitationKind::Reference)
     };
     let mut ranges = Vec::new();
     let mut start = list_item_start(&chars, 0).unwrap_or(0);
@@ -93,6 +147,19 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
                 start = i + 1;
                 depth = 0;
             }
+            '.' if depth == 0 && closes_citation(i) => {
+                let next = chars[i + 1..]
+                    .iter()
+                    .position(|c| !c.is_whitespace())
+                    .map(|p| i + 1 + p);
+                let starts_word = next.is_none_or(|n| {
+                    n > i + 1 && (chars[n].is_uppercase() || matches!(chars[n], '"' | '“'))
+                });
+                if starts_word {
+                    push_trimmed(&chars, start, i + 1, &mut ranges);
+                    start = i + 1;
+                }
+            }
             '.' | '?' | '!' if depth == 0 && !protected(i) => {
                 let mut end = i + 1;
                 while end < chars.len() && matches!(chars[end], '"' | '\'' | '”' | '’' | ')') {
@@ -115,7 +182,10 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
                     .map_or(0, |p| p + 1);
                 let word: String = chars[word_start..=i].iter().collect();
                 let after_letter = i > 0 && chars[i - 1].is_alphabetic();
-                let abbreviation = chars[i] == '.' && after_letter && is_abbreviation(&word);
+                let abbreviation = chars[i] == '.'
+                    && after_letter
+                    && is_abbreviation(&word)
+                    && !labels_an_item(&chars[..word_start], &word);
                 if gap && opens_sentence && !abbreviation {
                     push_trimmed(&chars, start, end, &mut ranges);
                     start = end;

@@ -98,7 +98,7 @@ fn short_cites_follow_the_case_they_name() {
     // No earlier case is named Smith: never the latest cite of the volume instead.
     assert_eq!(
         (cites[4].antecedent, cites[4].authority.as_str()),
-        (None, "short:539 U.S.")
+        (None, "short:539 U.S. Smith")
     );
 }
 

@@ -1,6 +1,6 @@
 //! Highlights of a checked text: citations coloured by authority, claims underlined.
 
-use crate::citations::{claims_with, extract};
+use crate::citations::{claims_with, extract, Citation};
 use crate::claims::AttributedClaim;
 use serde::{Deserialize, Serialize};
 
@@ -24,7 +24,14 @@ pub enum SpanKind {
 
 /// A text's claims (the brief check's units) and its citations and claims as spans, in reading order.
 pub fn claims_and_spans(text: &str) -> (Vec<AttributedClaim>, Vec<Span>) {
-    let citations = extract(text);
+    claims_and_spans_with(text, extract(text))
+}
+
+/// [`claims_and_spans`] given the text's citations (their authorities unified with another text's).
+pub fn claims_and_spans_with(
+    text: &str,
+    citations: Vec<Citation>,
+) -> (Vec<AttributedClaim>, Vec<Span>) {
     let claims = claims_with(text, &citations);
     let mut spans: Vec<Span> = claims
         .iter()

@@ -1,8 +1,10 @@
 //! The brief check: L-FRESCO / generalized FRESCO over the claims of two briefs, ROUGE-1/2/L between the
 //! whole texts, and with embeddings the whole-text cosine.
 
-use super::annotate::{claims_and_spans, Span};
+use super::annotate::{claims_and_spans_with, Span};
 use super::{check_count, whole_text_rouge, CheckReport, FeedError, MetricReport, Step};
+use crate::authorities::{self, Authority};
+use crate::citations::extract;
 use crate::claims::AttributedClaim;
 use crate::embedded::{whole_text_report, EmbeddedTexts};
 use crate::fresco::{self, FrescoDetails, FrescoSettings};
@@ -27,6 +29,7 @@ pub struct BriefPipeline {
     judge_settings: Option<JudgeSettings>,
     reference: Vec<AttributedClaim>,
     candidate: Vec<AttributedClaim>,
+    authorities: Vec<Authority>,
     spans: (Vec<Span>, Vec<Span>),
     rouge: ScoreReport,
     waiting: Waiting,
@@ -40,8 +43,13 @@ impl BriefPipeline {
         judge_settings: Option<JudgeSettings>,
         judge: &dyn JudgeLanguage,
     ) -> (BriefPipeline, Step) {
-        let (reference, reference_spans) = claims_and_spans(reference_text);
-        let (candidate, candidate_spans) = claims_and_spans(candidate_text);
+        let mut reference_citations = extract(reference_text);
+        let mut candidate_citations = extract(candidate_text);
+        let authorities = authorities::unify(&mut reference_citations, &mut candidate_citations);
+        let (reference, reference_spans) =
+            claims_and_spans_with(reference_text, reference_citations);
+        let (candidate, candidate_spans) =
+            claims_and_spans_with(candidate_text, candidate_citations);
         let rouge = whole_text_rouge(
             reference_text,
             candidate_text,
@@ -52,6 +60,7 @@ impl BriefPipeline {
             judge_settings,
             reference,
             candidate,
+            authorities,
             spans: (reference_spans, candidate_spans),
             rouge,
             waiting: Waiting::Nothing,
@@ -109,7 +118,10 @@ impl BriefPipeline {
     }
 
     fn score(&self, similarity: &mut fresco::ClaimSimilarity<'_>) -> ScoreReport<FrescoDetails> {
-        fresco::score(&self.reference, &self.candidate, &self.settings, similarity)
+        let mut report =
+            fresco::score(&self.reference, &self.candidate, &self.settings, similarity);
+        report.details.authorities = self.authorities.clone();
+        report
     }
 
     fn done(&mut self, metric: ScoreReport<FrescoDetails>, cosine: Option<ScoreReport>) -> Step {

@@ -1,0 +1,242 @@
+//! Authority identity over both texts of a comparison (reference and generated), after each text's own
+//! citation resolution. L-FRESCO pairs claims that cite the same authority, so two texts must agree on what
+//! "the same" is:
+//! - a parallel group is the set of its cites: two groups, in either text, that share a cite (reporters
+//!   already canonical) are one case, whichever cite each text leads with;
+//! - a short form with no full cite in its own text ("Kayes, 51 F.3d at 1459") is the other text's case
+//!   of that volume and reporter carrying its name, or, without a name, the only case of that volume and
+//!   reporter in either text;
+//! - a supra with no antecedent in its own text ("LaFave, supra") is the other text's source by that name;
+//! - every other key (statutes, secondary sources) is already the same in both texts.
+//!
+//! Each authority gets one key for both texts and a name for readers ("Mertens v. Hewitt Assocs., 508 U.S.
+//! 248"); the keys stay internal.
+
+mod names;
+
+use crate::citations::{names_party, usable_name, Citation, CitationKind};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+
+/// What kind of source an authority is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AuthorityKind {
+    Case,
+    Statute,
+    Secondary,
+    /// A short form, supra or Id. that no citation in either text explains.
+    Unresolved,
+}
+
+/// One authority of a comparison, as reports show it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Authority {
+    /// The key claims carry.
+    pub key: String,
+    pub kind: AuthorityKind,
+    /// The name readers see: case name and first cite, statute and section, author and title.
+    pub name: String,
+}
+
+/// The authority a claim key denotes, found in `table` (sorted by key).
+pub fn find<'a>(table: &'a [Authority], key: &str) -> Option<&'a Authority> {
+    table
+        .binary_search_by(|a| a.key.as_str().cmp(key))
+        .ok()
+        .map(|i| &table[i])
+}
+
+/// The reader's name of `key` in `table`, or the key itself when the table does not know it.
+pub fn name_of<'a>(table: &'a [Authority], key: &'a str) -> &'a str {
+    find(table, key).map_or(key, |a| a.name.as_str())
+}
+
+/// A text's authority as its own resolution left it: every citation that carries one key.
+struct Node<'a> {
+    side: usize,
+    key: &'a str,
+    citations: Vec<&'a Citation>,
+}
+
+impl Node<'_> {
+    fn full_cases(&self) -> impl Iterator<Item = &Citation> + '_ {
+        self.citations
+            .iter()
+            .copied()
+            .filter(|c| c.kind == CitationKind::FullCase)
+    }
+
+    /// The cites of its parallel group(s): "508 U.S. 248", "113 S. Ct. 2063".
+    fn cites(&self) -> Vec<String> {
+        let mut cites: Vec<String> = self
+            .full_cases()
+            .filter(|c| c.page.as_deref().is_some_and(|p| !p.starts_with('_')))
+            .map(names::cite)
+            .collect();
+        cites.dedup();
+        cites
+    }
+
+    fn is_case(&self) -> bool {
+        self.key.starts_with("case:")
+    }
+
+    fn names(&self, name: &str) -> bool {
+        self.full_cases().any(|c| names_party(c, name))
+    }
+}
+
+fn nodes<'a>(texts: [&'a [Citation]; 2]) -> Vec<Node<'a>> {
+    let mut index: HashMap<(usize, &str), usize> = HashMap::new();
+    let mut nodes: Vec<Node<'a>> = Vec::new();
+    for (side, citations) in texts.into_iter().enumerate() {
+        for citation in citations {
+            let at = *index
+                .entry((side, citation.authority.as_str()))
+                .or_insert_with(|| {
+                    nodes.push(Node {
+                        side,
+                        key: &citation.authority,
+                        citations: Vec::new(),
+                    });
+                    nodes.len() - 1
+                });
+            nodes[at].citations.push(citation);
+        }
+    }
+    nodes
+}
+
+/// Union-find over node indices.
+struct Groups(Vec<usize>);
+
+impl Groups {
+    fn root(&mut self, mut i: usize) -> usize {
+        while self.0[i] != i {
+            self.0[i] = self.0[self.0[i]];
+            i = self.0[i];
+        }
+        i
+    }
+
+    fn join(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.root(a), self.root(b));
+        // The lower index (the reference's, and earlier) stays the root.
+        let (low, high) = (a.min(b), a.max(b));
+        self.0[high] = low;
+    }
+
+    /// The one group among `members`, if they all belong to one.
+    fn unique(&mut self, members: &[usize]) -> Option<usize> {
+        let first = self.root(*members.first()?);
+        members
+            .iter()
+            .all(|&m| self.root(m) == first)
+            .then_some(first)
+    }
+}
+
+/// Joins the nodes that denote one authority (the rules in the module comment).
+fn group(nodes: &[Node<'_>]) -> Groups {
+    let mut groups = Groups((0..nodes.len()).collect());
+    let mut by_key: HashMap<&str, usize> = HashMap::new();
+    let mut by_cite: HashMap<String, usize> = HashMap::new();
+    for (i, node) in nodes.iter().enumerate() {
+        if node.key != "unresolved:id" {
+            if let Some(&j) = by_key.get(node.key) {
+                groups.join(i, j);
+            }
+            by_key.entry(node.key).or_insert(i);
+        }
+        for cite in node.cites() {
+            match by_cite.get(&cite) {
+                Some(&j) => groups.join(i, j),
+                None => {
+                    by_cite.insert(cite, i);
+                }
+            }
+        }
+    }
+    for (i, node) in nodes.iter().enumerate() {
+        let target: Option<Vec<usize>> = if node.key.starts_with("short:") {
+            short_form_target(node, nodes)
+        } else if let Some(name) = node.key.strip_prefix("unresolved:supra:") {
+            Some(
+                (0..nodes.len())
+                    .filter(|&j| nodes[j].side != node.side && names::is_named(&nodes[j], name))
+                    .collect(),
+            )
+        } else {
+            None
+        };
+        if let Some(target) = target.and_then(|t| groups.unique(&t)) {
+            groups.join(i, target);
+        }
+    }
+    groups
+}
+
+/// The case nodes a short form with no antecedent in its text may stand for: those of the other text with
+/// its volume and reporter that carry its name; without a name, every case of that volume and reporter in
+/// either text (used only when they are one case).
+fn short_form_target(node: &Node<'_>, nodes: &[Node<'_>]) -> Option<Vec<usize>> {
+    let short = node
+        .citations
+        .iter()
+        .find(|c| c.kind == CitationKind::ShortCase)?;
+    let same_volume = |other: &Node<'_>| {
+        other.is_case()
+            && other
+                .full_cases()
+                .any(|c| c.volume == short.volume && c.reporter == short.reporter)
+    };
+    let candidates: Vec<usize> = match usable_name(short.antecedent_guess.as_deref()) {
+        Some(name) => (0..nodes.len())
+            .filter(|&j| {
+                nodes[j].side != node.side && same_volume(&nodes[j]) && nodes[j].names(name)
+            })
+            .collect(),
+        None => (0..nodes.len())
+            .filter(|&j| same_volume(&nodes[j]))
+            .collect(),
+    };
+    Some(candidates)
+}
+
+/// Gives every citation of both texts the key of its authority across the two, and returns the
+/// authorities (sorted by key) with their names.
+pub fn unify(reference: &mut [Citation], candidate: &mut [Citation]) -> Vec<Authority> {
+    let (keys, table) = {
+        let nodes = nodes([reference, candidate]);
+        let mut groups = group(&nodes);
+        let mut members: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for i in 0..nodes.len() {
+            members.entry(groups.root(i)).or_default().push(i);
+        }
+        let mut keys: HashMap<(usize, String), String> = HashMap::new();
+        let mut table: Vec<Authority> = Vec::new();
+        for member_nodes in members.values() {
+            let group: Vec<&Node<'_>> = member_nodes.iter().map(|&i| &nodes[i]).collect();
+            let authority = names::authority(&group);
+            for node in &group {
+                keys.insert((node.side, node.key.to_string()), authority.key.clone());
+            }
+            table.push(authority);
+        }
+        table.sort_by(|a, b| a.key.cmp(&b.key));
+        table.dedup_by(|a, b| a.key == b.key);
+        (keys, table)
+    };
+    for (side, citations) in [reference, candidate].into_iter().enumerate() {
+        for citation in citations.iter_mut() {
+            if let Some(key) = keys.get(&(side, citation.authority.clone())) {
+                citation.authority = key.clone();
+            }
+        }
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests;

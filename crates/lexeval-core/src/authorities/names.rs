@@ -1,0 +1,142 @@
+//! The key and the reader's name of one authority, from the citations that denote it.
+
+use super::{Authority, AuthorityKind, Node};
+use crate::citations::{Citation, CitationKind};
+
+/// "508 U.S. 248": a case cite without pin or parenthetical.
+pub fn cite(citation: &Citation) -> String {
+    format!(
+        "{} {} {}",
+        citation.volume.as_deref().unwrap_or("?"),
+        citation.reporter.as_deref().unwrap_or("?"),
+        citation.page.as_deref().unwrap_or("?")
+    )
+}
+
+/// Whether a node's source goes by `name`: a case with that party, or a source with that author.
+pub fn is_named(node: &Node<'_>, name: &str) -> bool {
+    (node.is_case() && node.names(name))
+        || node.citations.iter().any(|c| {
+            c.kind != CitationKind::Supra
+                && c.author
+                    .as_deref()
+                    .is_some_and(|author| same_author(author, name))
+        })
+}
+
+/// "Wright & Miller" names "Charles Alan Wright & Arthur R. Miller"'s surnames; "LaFave" names LaFave.
+fn same_author(author: &str, name: &str) -> bool {
+    let surnames = |s: &str| -> Vec<String> {
+        s.split('&')
+            .filter_map(|person| person.split_whitespace().last())
+            .map(|w| {
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+            })
+            .collect()
+    };
+    surnames(author) == surnames(name)
+}
+
+/// The authority of a group of nodes: the key of its most complete case node (most parallel cites; the
+/// reference's first) or of its first resolved node, and a name built from its citations.
+pub fn authority(group: &[&Node<'_>]) -> Authority {
+    let resolved =
+        |n: &&&Node<'_>| !n.key.starts_with("short:") && !n.key.starts_with("unresolved:");
+    let lead = group
+        .iter()
+        .filter(|n| n.is_case())
+        .max_by_key(|n| (n.cites().len(), std::cmp::Reverse((n.side, n.key))))
+        .or_else(|| group.iter().find(resolved))
+        .unwrap_or(&group[0]);
+    let (kind, name) = describe(lead, group);
+    Authority {
+        key: lead.key.to_string(),
+        kind,
+        name,
+    }
+}
+
+fn describe(lead: &Node<'_>, group: &[&Node<'_>]) -> (AuthorityKind, String) {
+    let key = lead.key;
+    if lead.is_case() {
+        let parties = group
+            .iter()
+            .flat_map(|n| n.full_cases())
+            .find_map(case_name);
+        let cite = lead.cites().into_iter().next().unwrap_or_else(|| {
+            key.trim_start_matches("case:")
+                .split('#')
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        });
+        let name = match parties {
+            Some(parties) => format!("{parties}, {cite}"),
+            None => cite,
+        };
+        return (AuthorityKind::Case, name);
+    }
+    if let Some(law) = key.strip_prefix("law:") {
+        let mut parts = law.splitn(3, '|');
+        let (code, title, section) = (
+            parts.next().unwrap_or_default(),
+            parts.next().unwrap_or_default(),
+            parts.next().unwrap_or_default(),
+        );
+        let name = if title.is_empty() {
+            format!("{code} {section}")
+        } else {
+            format!("{title} {code} § {section}")
+        };
+        return (AuthorityKind::Statute, name);
+    }
+    if let Some(section) = key.strip_prefix("section:") {
+        return (AuthorityKind::Statute, section.to_string());
+    }
+    let first = lead.citations[0];
+    if let Some(name) = secondary_name(first) {
+        return (AuthorityKind::Secondary, name);
+    }
+    let name = match first.kind {
+        CitationKind::ShortCase => format!(
+            "{}{} {} (short form; no full citation)",
+            first
+                .antecedent_guess
+                .as_deref()
+                .map(|n| format!("{n}, "))
+                .unwrap_or_default(),
+            first.volume.as_deref().unwrap_or("?"),
+            first.reporter.as_deref().unwrap_or("?")
+        ),
+        CitationKind::Supra => format!(
+            "{} (supra; no full citation)",
+            first.matched_text.trim_end_matches([',', '.'])
+        ),
+        CitationKind::Id => "Id. (no antecedent)".to_string(),
+        _ => first.matched_text.clone(),
+    };
+    (AuthorityKind::Unresolved, name)
+}
+
+/// "Mertens v. Hewitt Assocs." from a full case citation's parties.
+fn case_name(citation: &Citation) -> Option<String> {
+    match (&citation.plaintiff, &citation.defendant) {
+        (Some(p), Some(d)) => Some(format!("{p} v. {d}")),
+        (Some(one), None) | (None, Some(one)) => Some(one.clone()),
+        (None, None) => None,
+    }
+}
+
+/// Journals, treatises and restatements: author, title or journal cite, and section.
+fn secondary_name(citation: &Citation) -> Option<String> {
+    let author = citation
+        .author
+        .as_deref()
+        .map(|a| format!("{a}, "))
+        .unwrap_or_default();
+    match citation.kind {
+        CitationKind::Journal => Some(format!("{author}{}", cite(citation))),
+        _ => None,
+    }
+}

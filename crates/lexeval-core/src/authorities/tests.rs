@@ -1,0 +1,89 @@
+use super::*;
+use crate::citations::extract;
+
+/// The unified keys of each text's citations, and the authority table.
+fn unified(reference: &str, candidate: &str) -> (Vec<String>, Vec<String>, Vec<Authority>) {
+    let (mut r, mut c) = (extract(reference), extract(candidate));
+    let table = unify(&mut r, &mut c);
+    let keys = |cites: Vec<Citation>| cites.into_iter().map(|c| c.authority).collect();
+    (keys(r), keys(c), table)
+}
+
+#[test]
+fn a_parallel_group_is_one_case_whichever_cite_each_text_gives() {
+    let (r, c, table) = unified(
+        "Mertens v. Hewitt Assocs., 113 S. Ct. 2063 (1993).",
+        "Mertens v. Hewitt Assocs., 508 U.S. 248, 256, 113 S. Ct. 2063, 124 L. Ed. 2d 161 (1993).",
+    );
+    assert!(c.iter().all(|k| *k == r[0]), "{r:?} {c:?}");
+    // The fullest group leads: its first cite names the case.
+    assert_eq!(
+        name_of(&table, &r[0]),
+        "Mertens v. Hewitt Assocs., 508 U.S. 248"
+    );
+    assert_eq!(find(&table, &r[0]).unwrap().kind, AuthorityKind::Case);
+}
+
+#[test]
+fn reordered_parallel_groups_are_one_case() {
+    let (r, c, _) = unified(
+        "Jacob & Youngs, Inc. v. Kent, 230 N.Y. 239, 129 N.E. 889 (1921).",
+        "Jacob & Youngs, Inc. v. Kent, 129 N.E. 889, 230 N.Y. 239 (1921).",
+    );
+    assert_eq!(r[0], c[0]);
+}
+
+#[test]
+fn a_short_form_without_a_full_cite_takes_the_other_texts_case_by_name() {
+    // Grutter and Gratz share volume 539; the generated text gives Gratz in full and Grutter only short.
+    let (r, c, table) = unified(
+        "Grutter v. Bollinger, 539 U.S. 306, 328 (2003). Gratz v. Bollinger, 539 U.S. 244, 270 (2003).",
+        "Gratz v. Bollinger, 539 U.S. 244, 270 (2003). Grutter, 539 U.S. at 328.",
+    );
+    assert_eq!(c[1], r[0], "{c:?}");
+    assert_eq!(c[0], r[1]);
+    assert_eq!(name_of(&table, &c[1]), "Grutter v. Bollinger, 539 U.S. 306");
+}
+
+#[test]
+fn an_unnamed_short_form_needs_an_unambiguous_volume() {
+    let tellabs = "Tellabs, Inc. v. Makor Issues & Rights, Ltd., 551 U.S. 308, 322 (2007).";
+    let (r, c, _) = unified(
+        tellabs,
+        "Courts consider the complaint in its entirety. 551 U.S. at 322.",
+    );
+    assert_eq!(c[0], r[0]);
+    // With Erickson v. Pardus (551 U.S. 89) also cited, "551 U.S. at 322" could be either.
+    let both = format!("{tellabs} Erickson v. Pardus, 551 U.S. 89, 94 (2007).");
+    let (r, c, table) = unified(
+        &both,
+        "Courts consider the complaint in its entirety. 551 U.S. at 322.",
+    );
+    assert!(!r.contains(&c[0]), "{r:?} {c:?}");
+    assert_eq!(find(&table, &c[0]).unwrap().kind, AuthorityKind::Unresolved);
+}
+
+#[test]
+fn a_case_only_one_text_cites_stays_its_own() {
+    let (r, c, table) = unified(
+        "Kayes v. Pac. Lumber Co., 51 F.3d 1449, 1459 (9th Cir. 1995).",
+        "Marston v. Lakeshore Benefit Servs., 88 F.4th 512, 519 (7th Cir. 2023).",
+    );
+    assert_ne!(r[0], c[0]);
+    assert_eq!(table.len(), 2);
+    assert_eq!(
+        name_of(&table, &c[0]),
+        "Marston v. Lakeshore Benefit Servs., 88 F.4th 512"
+    );
+}
+
+#[test]
+fn statutes_and_their_short_forms_are_named_by_code_and_section() {
+    let (r, c, table) = unified(
+        "29 U.S.C. § 1104(a)(1)(B). The duty runs to participants. § 1104(a)(1)(A).",
+        "See 29 U.S.C. § 1104(a)(1).",
+    );
+    assert!(r.iter().chain(&c).all(|k| *k == r[0]), "{r:?} {c:?}");
+    assert_eq!(name_of(&table, &r[0]), "29 U.S.C. § 1104");
+    assert_eq!(find(&table, &r[0]).unwrap().kind, AuthorityKind::Statute);
+}

@@ -1,0 +1,107 @@
+//! Statute authorities (Bluebook R12.10): a statute is its code, title and section; subsections are pins.
+//! A bare "§ 1104(a)(1)(B)" after a full statute cite is a short form that takes the code and title of the
+//! latest statute cite (even across an intervening case) but names its own section; "Id. § 1104" takes
+//! them from the statute Id. stands for. "42 U.S.C. § 2000e-2(a)(1)", whose section reporters-db's
+//! patterns do not accept, is read as a full cite from the code printed before its "§".
+
+use super::Citation;
+use regex::Regex;
+use std::sync::OnceLock;
+
+/// A code and title ("U.S.C.", "29"): what a short statute form inherits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Code {
+    pub code: String,
+    pub title: String,
+}
+
+impl Code {
+    pub fn of(citation: &Citation) -> Code {
+        Code {
+            code: citation.reporter.clone().unwrap_or_default(),
+            title: citation.title.clone().unwrap_or_default(),
+        }
+    }
+
+    /// The authority key of `section` of this code.
+    pub fn key(&self, section: &str) -> String {
+        format!("law:{}|{}|{}", self.code, self.title, section_base(section))
+    }
+}
+
+/// The section without subsections or trailing punctuation: "1104(a)(1)(B)." → "1104".
+pub fn section_base(section: &str) -> &str {
+    let section = section.split('(').next().unwrap_or(section);
+    section.trim_end_matches(|c: char| !c.is_alphanumeric())
+}
+
+/// The section a bare "§" token names ("§ 2000e-3(a)." → "2000e-3(a)"), if it names one.
+fn bare_section(matched_text: &str) -> Option<&str> {
+    let section = matched_text
+        .trim_start_matches(|c: char| c == '§' || c.is_whitespace())
+        .trim_end_matches(['.', ',', ';', ':']);
+    section
+        .starts_with(|c: char| c.is_ascii_digit())
+        .then_some(section)
+}
+
+/// The title and code printed right before a "§" ("42 U.S.C. " before "§ 2000e-2").
+fn code_before(text_before: &str) -> Option<Code> {
+    static CELL: OnceLock<Regex> = OnceLock::new();
+    let pattern = CELL.get_or_init(|| {
+        Regex::new(r"(?:^|\s)(\d+)\s+((?:[A-Z][A-Za-z]{0,5}\.\s?){2,6})$").expect("code pattern")
+    });
+    let captures = pattern.captures(text_before)?;
+    Some(Code {
+        title: captures[1].to_string(),
+        code: captures[2].split_whitespace().collect(),
+    })
+}
+
+/// The authority key of a bare "§" token at `citation` (byte offsets into `text`): its own code when one is
+/// printed before it, else the code of `inherited` (Id.'s statute or the latest statute cite).
+pub fn bare_section_key(
+    text: &str,
+    citation: &Citation,
+    inherited: Option<&Code>,
+) -> Option<(String, Code)> {
+    let section = bare_section(&citation.matched_text)?;
+    let code = code_before(&text[..citation.start]).or_else(|| inherited.cloned())?;
+    Some((code.key(section), code))
+}
+
+/// The key of a bare "§" token nothing resolves: its text without trailing punctuation.
+pub fn unresolved_section_key(citation: &Citation) -> String {
+    let text = citation
+        .matched_text
+        .trim_end_matches(['.', ',', ';', ':'])
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    format!("section:{text}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_section_base_drops_subsections_and_punctuation() {
+        assert_eq!(section_base("1104(a)(1)(B)."), "1104");
+        assert_eq!(section_base("2000e-3(a)"), "2000e-3");
+        assert_eq!(section_base("1983,"), "1983");
+    }
+
+    #[test]
+    fn a_code_printed_before_the_section_sign() {
+        assert_eq!(
+            code_before("discrimination. 42 U.S.C. "),
+            Some(Code {
+                code: "U.S.C.".into(),
+                title: "42".into()
+            })
+        );
+        assert_eq!(code_before("liability under "), None);
+        assert_eq!(code_before("in 2001 See "), None);
+    }
+}
