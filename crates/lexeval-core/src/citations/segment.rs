@@ -342,7 +342,14 @@ fn sentence_claims(
             end: material,
             authorities: vec![citation.authority.clone()],
         });
-        start = citation_end(chars, citation, sentence.1);
+        // A pin never runs into the next citation: "118" of "222 N.Y. 88, 118 N.E. 214" starts a parallel cite.
+        let limit = inside
+            .iter()
+            .map(|c| c.start)
+            .filter(|&next| next >= citation.end)
+            .min()
+            .unwrap_or(sentence.1);
+        start = citation_end(chars, citation, limit);
     }
     segments.push(Segment {
         start,

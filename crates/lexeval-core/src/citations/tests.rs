@@ -411,3 +411,17 @@ fn hostile_input_does_not_panic() {
     let long = "See Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995). ".repeat(2000);
     assert_eq!(claims(&long).len(), 1);
 }
+
+#[test]
+fn an_embedded_parallel_cite_leaves_no_reporter_in_the_next_clause() {
+    let text = "A court may imply a promise to use reasonable efforts, Wood v. Lucy, Lady Duff-Gordon, 222 N.Y. \
+                88, 118 N.E. 214 (1917), and directors are not liable, Smith v. Jones, 12 F.3d 34 (2d Cir. 1994).";
+    let texts: Vec<String> = claims(text).into_iter().map(|c| c.text).collect();
+    assert_eq!(
+        texts,
+        [
+            "A court may imply a promise to use reasonable efforts",
+            "and directors are not liable"
+        ]
+    );
+}
