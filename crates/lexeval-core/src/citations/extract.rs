@@ -61,7 +61,8 @@ fn is_whole_word(text: &str, range: std::ops::Range<usize>) -> bool {
 
 fn section_regex() -> &'static Regex {
     static CELL: OnceLock<Regex> = OnceLock::new();
-    regex(&CELL, r"\S*§\S*(?:\s*\d[\w.\-:()]*)?")
+    // A period ends the section only when more follows: "§ 1983." is "§ 1983".
+    regex(&CELL, r"\S*§\S*(?:\s*\d(?:[\w.\-:()]*[\w\-:()])?)?")
 }
 
 /// `text` with paragraph markers glued to a volume ("P51 F.3d 1449", "¶51 F.3d") blanked out, same byte

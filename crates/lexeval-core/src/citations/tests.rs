@@ -239,6 +239,13 @@ fn bare_section_and_journal_citations() {
     let kinds: Vec<CitationKind> = cites.iter().map(|c| c.kind).collect();
     assert_eq!(kinds, [CitationKind::UnknownSection, CitationKind::Journal]);
     assert_eq!(cites[0].authority, "section:§ 1983");
+    // A section ending a sentence is the same section, and the sentence ends there.
+    let text = "Liability arises under § 1983. The officers are liable.";
+    assert_eq!(extract(text)[0].authority, "section:§ 1983");
+    assert_eq!(
+        sentences(text),
+        ["Liability arises under § 1983.", "The officers are liable."]
+    );
     assert_eq!(
         (cites[1].year, cites[1].pin_cite.as_deref()),
         (Some(1979), Some("5"))
