@@ -178,6 +178,7 @@ pub fn find_references(text: &str, citations: &[Citation]) -> Vec<Citation> {
             plaintiff: party.clone().filter(|_| name.plaintiff),
             defendant: party.filter(|_| !name.plaintiff),
             antecedent_guess: None,
+            author: None,
             title: None,
             section: None,
             authority: String::new(),

@@ -70,6 +70,12 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
             .iter()
             .any(|c| c.start <= i && i < c.end && c.kind != CitationKind::Reference)
     };
+    // A period right after a treatise or restatement ends the sentence even after "cmt. b".
+    let ends_book = |i: usize| {
+        citations.iter().any(|c| {
+            c.end == i && matches!(c.kind, CitationKind::Treatise | CitationKind::Restatement)
+        })
+    };
     let mut ranges = Vec::new();
     let mut start = list_item_start(&chars, 0).unwrap_or(0);
     let mut depth = 0i32;
@@ -115,7 +121,8 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
                     .map_or(0, |p| p + 1);
                 let word: String = chars[word_start..=i].iter().collect();
                 let after_letter = i > 0 && chars[i - 1].is_alphabetic();
-                let abbreviation = chars[i] == '.' && after_letter && is_abbreviation(&word);
+                let abbreviation =
+                    chars[i] == '.' && after_letter && !ends_book(i) && is_abbreviation(&word);
                 if gap && opens_sentence && !abbreviation {
                     push_trimmed(&chars, start, end, &mut ranges);
                     start = end;
@@ -189,12 +196,16 @@ fn slice(chars: &[char], start: usize, end: usize) -> String {
     chars[start.min(end)..end].iter().collect()
 }
 
-/// Where the citation's material begins: its case name ("Kayes v. Pacific Lumber Co., ") if any.
+/// Where the citation's material begins: its case name ("Kayes v. Pacific Lumber Co., ") or a supra's
+/// authors ("Wright & Miller, supra") if any.
 fn material_start(chars: &[char], citation: &Citation, floor: usize) -> usize {
     let before = slice(chars, floor, citation.start);
-    let name = match (&citation.plaintiff, &citation.defendant) {
-        (Some(plaintiff), _) => before.rfind(plaintiff.as_str()),
-        (None, Some(defendant)) => before.rfind(defendant.as_str()),
+    let name = match (&citation.plaintiff, &citation.defendant, &citation.author) {
+        (Some(plaintiff), _, _) => before.rfind(plaintiff.as_str()),
+        (None, Some(defendant), _) => before.rfind(defendant.as_str()),
+        (None, None, Some(author)) if citation.kind == CitationKind::Supra => {
+            before.rfind(author.as_str())
+        }
         _ => None,
     };
     let name = name.or_else(|| short_name_start(&before));
