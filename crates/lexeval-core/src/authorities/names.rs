@@ -94,10 +94,10 @@ fn describe(lead: &Node<'_>, group: &[&Node<'_>]) -> (AuthorityKind, String) {
     if let Some(section) = key.strip_prefix("section:") {
         return (AuthorityKind::Statute, section.to_string());
     }
-    let first = lead.citations[0];
-    if let Some(name) = secondary_name(first) {
+    if let Some(name) = lead.citations.iter().find_map(|c| secondary_name(c, key)) {
         return (AuthorityKind::Secondary, name);
     }
+    let first = lead.citations[0];
     let name = match first.kind {
         CitationKind::ShortCase => format!(
             "{}{} {} (short form; no full citation)",
@@ -128,15 +128,20 @@ fn case_name(citation: &Citation) -> Option<String> {
     }
 }
 
-/// Journals, treatises and restatements: author, title or journal cite, and section.
-fn secondary_name(citation: &Citation) -> Option<String> {
+/// Journals, treatises and restatements: author, then journal cite or title and section (the key's: a supra
+/// or Id. may name another section of the book than its full cite).
+fn secondary_name(citation: &Citation, key: &str) -> Option<String> {
     let author = citation
         .author
         .as_deref()
         .map(|a| format!("{a}, "))
         .unwrap_or_default();
+    let title = citation.title.as_deref().unwrap_or_default();
+    let section = key.rsplit('|').next().unwrap_or_default();
     match citation.kind {
         CitationKind::Journal => Some(format!("{author}{}", cite(citation))),
+        CitationKind::Treatise => Some(format!("{author}{title} § {section}")),
+        CitationKind::Restatement => Some(format!("{title} § {section}")),
         _ => None,
     }
 }

@@ -87,3 +87,24 @@ fn statutes_and_their_short_forms_are_named_by_code_and_section() {
     assert_eq!(name_of(&table, &r[0]), "29 U.S.C. § 1104");
     assert_eq!(find(&table, &r[0]).unwrap().kind, AuthorityKind::Statute);
 }
+
+#[test]
+fn secondary_sources_match_across_texts_by_author_and_section() {
+    let (r, c, table) = unified(
+        "See 3 Wayne R. LaFave, Search and Seizure § 5.2(c) (6th ed. 2020). See also Samuel D. Warren & \
+         Louis D. Brandeis, The Right to Privacy, 4 Harv. L. Rev. 193, 196 (1890).",
+        "LaFave, Search and Seizure § 5.2(c). Warren & Brandeis, supra, at 196.",
+    );
+    assert_eq!(c[0], r[0]);
+    assert_eq!(
+        name_of(&table, &r[0]),
+        "LaFave, Search and Seizure § 5.2(c)"
+    );
+    // The generated text's supra has no antecedent of its own: the reference's article by those authors.
+    assert_eq!(c[1], r[1], "{table:?}");
+    assert_eq!(
+        name_of(&table, &r[1]),
+        "Warren & Brandeis, 4 Harv. L. Rev. 193"
+    );
+    assert_eq!(find(&table, &r[1]).unwrap().kind, AuthorityKind::Secondary);
+}

@@ -3,6 +3,7 @@
 
 use super::db::{self, EditionRef, SourceKind};
 use super::patterns::patterns;
+use super::secondary;
 use super::{Citation, CitationKind};
 use regex::{Captures, Regex};
 use std::sync::OnceLock;
@@ -61,7 +62,8 @@ fn is_whole_word(text: &str, range: std::ops::Range<usize>) -> bool {
 
 fn section_regex() -> &'static Regex {
     static CELL: OnceLock<Regex> = OnceLock::new();
-    regex(&CELL, r"\S*§\S*(?:\s*\d[\w.\-:()]*)?")
+    // A period ends the section only when more follows: "§ 1983." is "§ 1983".
+    regex(&CELL, r"\S*§\S*(?:\s*\d(?:[\w.\-:()]*[\w\-:()])?)?")
 }
 
 /// `text` with paragraph markers glued to a volume ("P51 F.3d 1449", "¶51 F.3d") blanked out, same byte
@@ -143,12 +145,26 @@ fn word_tokens(text: &str, re: &Regex, kind: CitationKind, out: &mut Vec<Token>)
 }
 
 /// Matches of every kind, overlaps removed, in text order (byte offsets), each with the editions its
-/// reporter may stand for (empty for Id., supra and "§" cites).
+/// reporter may stand for (empty for Id., supra, "§" cites and secondary sources).
 pub fn raw_citations(text: &str) -> (Vec<Citation>, Vec<Vec<EditionRef>>) {
     let mut tokens = Vec::new();
     citation_tokens(text, &mut tokens);
     word_tokens(text, id_regex(), CitationKind::Id, &mut tokens);
     word_tokens(text, supra_regex(), CitationKind::Supra, &mut tokens);
+    tokens.extend(
+        secondary::secondary_citations(text)
+            .into_iter()
+            .map(|found| Token {
+                start: found.start,
+                end: found.end,
+                kind: found.kind,
+                exact: Vec::new(),
+                variations: Vec::new(),
+                groups: found.groups,
+                reporter_start: found.start,
+                nominative: false,
+            }),
+    );
     for span in section_regex().find_iter(text) {
         tokens.push(Token {
             start: span.start(),
@@ -273,7 +289,7 @@ fn into_citation(text: &str, token: Token) -> Citation {
         volume: group(&token, "volume").or_else(|| group(&token, "volume_nominative")),
         reporter,
         page: group(&token, "page"),
-        pin_cite: None,
+        pin_cite: group(&token, "pin"),
         year,
         court: scotus.then(|| "scotus".to_string()),
         court_text: None,
@@ -281,7 +297,7 @@ fn into_citation(text: &str, token: Token) -> Citation {
         plaintiff: None,
         defendant: None,
         antecedent_guess: None,
-        author: None,
+        author: group(&token, "author"),
         title: group(&token, "title").or_else(|| group(&token, "chapter")),
         section: group(&token, "section"),
         authority: String::new(),

@@ -143,7 +143,11 @@ pub fn add_metadata(text: &str, citations: &mut [Citation]) -> Vec<Range<usize>>
         let after = tail(text, citations, index);
         match citations[index].kind {
             CitationKind::FullLaw => law_metadata(after, &mut citations[index]),
-            CitationKind::UnknownSection | CitationKind::Reference => {}
+            // A restatement's pin ("cmt. b") is part of its match.
+            CitationKind::UnknownSection
+            | CitationKind::Reference
+            | CitationKind::Treatise
+            | CitationKind::Restatement => {}
             _ => citations[index].pin_cite = pin_after(&citations[index], after).0,
         }
     }

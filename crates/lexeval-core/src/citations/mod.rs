@@ -2,10 +2,11 @@
 //! metadata, resolution to authorities, and citation-aware claim segmentation.
 //!
 //! `extract` finds every citation in a text: full and short case cites, Id./Ibid., supra, statutes and
-//! regulations, journals, references by case name ("Kayes at 1461", "In Kayes, …") and bare "§" cites, with
-//! eyecite's metadata (courts as courts-db ids). Each carries an `authority` key shared by every way of
-//! citing the same source (parallel cites, reporter variants, short forms, Id., supra, references) and the
-//! index of the citation it refers back to; a short form that names a case resolves only to that case.
+//! regulations, journals (with the article's author and title), treatises and restatements, references by
+//! case name ("Kayes at 1461", "In Kayes, …") and bare "§" cites, with eyecite's metadata (courts as
+//! courts-db ids). Each carries an `authority` key shared by every way of citing the same source (parallel
+//! cites, reporter variants, short forms, Id., supra, references) and the index of the citation it refers
+//! back to; a short form that names a case resolves only to that case.
 
 mod courts;
 mod db;
@@ -15,6 +16,7 @@ mod parties;
 mod patterns;
 mod references;
 mod resolve;
+mod secondary;
 pub mod segment;
 mod statutes;
 
@@ -32,6 +34,10 @@ pub enum CitationKind {
     Supra,
     FullLaw,
     Journal,
+    /// A book (Bluebook R15): "3 Wayne R. LaFave, Search and Seizure § 5.2(c) (6th ed. 2020)".
+    Treatise,
+    /// A restatement (R12.9.5): "Restatement (Second) of Contracts § 90 cmt. b".
+    Restatement,
     Reference,
     UnknownSection,
 }
@@ -58,9 +64,10 @@ pub struct Citation {
     pub defendant: Option<String>,
     /// Short cites and supra: the case name they carry ("Foo" in "Foo, 1 U.S., at 2" and "Foo, supra").
     pub antecedent_guess: Option<String>,
-    /// Secondary sources: the authors' surnames as written ("Wright & Miller").
+    /// Treatises, articles and their supra: the authors' surnames as written ("Wright & Miller").
     pub author: Option<String>,
-    /// Statutes: title or chapter and section (the authority ignores subsections).
+    /// Statutes: title or chapter and section (the authority ignores subsections). Treatises, restatements
+    /// and articles: the work's title; treatises and restatements: the section ("5.2(c)", "90").
     pub title: Option<String>,
     pub section: Option<String>,
     /// Key of the cited source; equal for every citation of the same source.
@@ -72,11 +79,14 @@ pub struct Citation {
 /// Every citation in `text`, in order, resolved to authorities.
 pub fn extract(text: &str) -> Vec<Citation> {
     let (mut found, editions) = extract::raw_citations(text);
+    secondary::add_article_authors(text, &mut found);
     let groups = metadata::add_metadata(text, &mut found);
     extract::settle_editions(&mut found, &editions);
     let found = resolve::resolve(text, found, &groups);
     extract::to_char_offsets(text, found)
 }
 
+#[cfg(test)]
+mod secondary_tests;
 #[cfg(test)]
 mod tests;

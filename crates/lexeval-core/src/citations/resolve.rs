@@ -4,9 +4,13 @@
 //! the earlier full cite of its volume and reporter that carries its name, else the one its pin fits, and
 //! stays unresolved when that is ambiguous or the names disagree; supra and references need exactly one
 //! earlier case with their name; Id. takes the previous citation's resolution if its pin fits that case.
+//! Secondary sources: a treatise is keyed by surnames, title and section, a restatement by title and section;
+//! a supra naming authors ("Wright & Miller, supra") resolves to their latest treatise or article, and a
+//! section after such a supra or an Id. ("supra, § 1216", "Id. § 1357") cites that section of the book.
 
 use super::parties::LEAD_WORDS;
 use super::references::find_references;
+use super::secondary::{section_number, supra_author, surnames_key};
 use super::statutes::{bare_section_key, unresolved_section_key, Code};
 use super::{Citation, CitationKind};
 use std::collections::HashMap;
@@ -23,6 +27,20 @@ fn cite_key(citation: &Citation) -> String {
 
 fn law_key(citation: &Citation) -> String {
     Code::of(citation).key(citation.section.as_deref().unwrap_or("?"))
+}
+
+/// A treatise is its authors' surnames, title and section, whatever volume, edition or given names a cite
+/// prints; a restatement is its title and section. `section` overrides the citation's own (a supra's).
+fn secondary_key(citation: &Citation, section: Option<&str>) -> String {
+    let section = section.or(citation.section.as_deref()).unwrap_or("?");
+    let title = citation.title.as_deref().unwrap_or("?").to_lowercase();
+    match citation.kind {
+        CitationKind::Restatement => format!("restatement:{title}|{section}"),
+        _ => format!(
+            "secondary:{}|{title}|{section}",
+            surnames_key(citation.author.as_deref().unwrap_or("?"))
+        ),
+    }
 }
 
 /// A page printed as a blank ("____"): the case is not yet paginated, so two such cites never unify.
@@ -133,6 +151,15 @@ fn named_target(name: &str, out: &[Citation]) -> Option<usize> {
     unique(out, &named)
 }
 
+/// A supra's secondary antecedent: the latest earlier treatise or article by the same authors.
+fn secondary_target(author: &str, out: &[Citation]) -> Option<usize> {
+    let key = surnames_key(author);
+    out.iter().rposition(|c| {
+        matches!(c.kind, CitationKind::Treatise | CitationKind::Journal)
+            && c.author.as_deref().is_some_and(|a| surnames_key(a) == key)
+    })
+}
+
 /// An Id. citation's antecedent: whatever the previous citation resolved to, if the pin fits its first page
 /// (eyecite's `_has_invalid_pin_cite`; a case with a blank first page takes no Id. at all). After a parallel
 /// group ("573 U.S. 409, 134 S. Ct. 2459, 189 L. Ed. 2d 457") the pin may be a page of any of its reporters.
@@ -198,6 +225,7 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
         .collect();
     tagged.extend(references.into_iter().map(|c| (c, None)));
     tagged.sort_by_key(|(c, _)| c.start);
+    let mut tagged = tagged.into_iter().peekable();
 
     let mut by_cite: HashMap<String, String> = HashMap::new();
     let mut group_authority: HashMap<usize, (String, usize)> = HashMap::new();
@@ -206,7 +234,7 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
     let mut previous_root: Option<usize> = None;
     // The code and title a bare "§" short form inherits: the latest statute cite's.
     let mut latest_code: Option<Code> = None;
-    for (mut citation, group) in tagged {
+    while let Some((mut citation, group)) = tagged.next() {
         let index = out.len();
         let target = match citation.kind {
             CitationKind::FullCase => {
@@ -239,16 +267,30 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
             }
             CitationKind::ShortCase => short_cite_target(&citation, &out),
             CitationKind::Id => id_target(&citation, previous_root, &out),
-            CitationKind::Supra => citation
-                .antecedent_guess
-                .as_deref()
-                .and_then(|name| named_target(name, &out)),
+            // Authors first ("Wright & Miller, supra"), then a case name ("Kayes, supra").
+            CitationKind::Supra => {
+                let author = supra_author(text.get(..citation.start).unwrap_or_default());
+                let secondary = author
+                    .as_deref()
+                    .and_then(|author| secondary_target(author, &out));
+                let case = citation
+                    .antecedent_guess
+                    .as_deref()
+                    .and_then(|name| named_target(name, &out));
+                if case.is_none() || secondary.is_some() {
+                    citation.author = author;
+                }
+                secondary.or(case)
+            }
             CitationKind::Reference => citation
                 .plaintiff
                 .as_deref()
                 .or(citation.defendant.as_deref())
                 .and_then(|name| named_target(name, &out)),
-            CitationKind::FullLaw | CitationKind::Journal => Some(index),
+            CitationKind::FullLaw
+            | CitationKind::Journal
+            | CitationKind::Treatise
+            | CitationKind::Restatement => Some(index),
             CitationKind::UnknownSection => {
                 let key =
                     bare_section_key(text, &citation, id_code(text, &citation, &out).as_ref())
@@ -271,9 +313,53 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
         if citation.kind == CitationKind::FullLaw {
             latest_code = Some(Code::of(&citation));
         }
-        citation.authority = match (target, citation.kind) {
+        // "Wright & Miller, supra, § 1216" and "Id. § 1357" cite that section of the treatise or restatement:
+        // the book itself, also behind a supra or Id. that named a section of it.
+        let earlier = target.filter(|&t| t < index);
+        let book = earlier
+            .map(|t| out[t].antecedent.unwrap_or(t))
+            .filter(|&t| {
+                matches!(
+                    out[t].kind,
+                    CitationKind::Treatise | CitationKind::Restatement
+                )
+            });
+        // An unresolved supra keeps its section too, for matching against the other text.
+        let takes_section = match citation.kind {
+            CitationKind::Id => book.is_some(),
+            CitationKind::Supra => {
+                book.is_some() || (target.is_none() && citation.author.is_some())
+            }
+            _ => false,
+        };
+        if takes_section {
+            let adjacent = |next: &(Citation, Option<usize>)| {
+                next.0.kind == CitationKind::UnknownSection
+                    && text
+                        .get(citation.end..next.0.start)
+                        .is_some_and(|gap| gap.chars().all(|c| c == ',' || c.is_whitespace()))
+            };
+            if let Some((section, _)) = tagged.next_if(adjacent) {
+                citation.end = section.end;
+                citation.matched_text = text
+                    .get(citation.start..citation.end)
+                    .unwrap_or_default()
+                    .to_string();
+                citation.section = Some(section_number(&section.matched_text));
+            }
+        }
+        let named_section = match (book, citation.kind, citation.section.as_deref()) {
+            (Some(book), CitationKind::Supra | CitationKind::Id, Some(section)) => {
+                Some(secondary_key(&out[book], Some(section)))
+            }
+            _ => None,
+        };
+        citation.authority = named_section.unwrap_or_else(|| match (target, citation.kind) {
             (_, CitationKind::FullLaw) => law_key(&citation),
             (_, CitationKind::Journal) => format!("journal:{}", cite_key(&citation)),
+            (_, CitationKind::Treatise | CitationKind::Restatement) => {
+                secondary_key(&citation, None)
+            }
             (Some(target), _) => out[target].authority.clone(),
             (None, CitationKind::ShortCase) => unresolved_short_key(&citation),
             (None, CitationKind::Id) => "unresolved:id".to_string(),
@@ -281,15 +367,20 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
             (None, _) => format!(
                 "unresolved:supra:{}",
                 citation
-                    .antecedent_guess
+                    .author
                     .as_deref()
+                    .or(citation.antecedent_guess.as_deref())
                     .or(citation.plaintiff.as_deref())
                     .or(citation.defendant.as_deref())
                     .unwrap_or_default()
             ),
-        };
+        });
         citation.antecedent = target.filter(|&t| t != index);
-        previous_root = target;
+        // An Id. after "LaFave, supra, § 5.2(c)" cites the section that supra names.
+        previous_root = match book {
+            Some(_) if citation.section.is_some() => Some(index),
+            _ => target,
+        };
         out.push(citation);
     }
     out

@@ -124,6 +124,12 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
             .iter()
             .any(|c| c.end == i + 1 && c.kind != CitationKind::Reference)
     };
+    // A period right after a treatise or restatement ends the sentence even after "cmt. b".
+    let ends_book = |i: usize| {
+        citations.iter().any(|c| {
+            c.end == i && matches!(c.kind, CitationKind::Treatise | CitationKind::Restatement)
+        })
+    };
     let mut ranges = Vec::new();
     let mut start = list_item_start(&chars, 0).unwrap_or(0);
     let mut depth = 0i32;
@@ -184,6 +190,7 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
                 let after_letter = i > 0 && chars[i - 1].is_alphabetic();
                 let abbreviation = chars[i] == '.'
                     && after_letter
+                    && !ends_book(i)
                     && is_abbreviation(&word)
                     && !labels_an_item(&chars[..word_start], &word);
                 if gap && opens_sentence && !abbreviation {
@@ -259,12 +266,16 @@ fn slice(chars: &[char], start: usize, end: usize) -> String {
     chars[start.min(end)..end].iter().collect()
 }
 
-/// Where the citation's material begins: its case name ("Kayes v. Pacific Lumber Co., ") if any.
+/// Where the citation's material begins: its case name ("Kayes v. Pacific Lumber Co., ") or a supra's
+/// authors ("Wright & Miller, supra") if any.
 fn material_start(chars: &[char], citation: &Citation, floor: usize) -> usize {
     let before = slice(chars, floor, citation.start);
-    let name = match (&citation.plaintiff, &citation.defendant) {
-        (Some(plaintiff), _) => before.rfind(plaintiff.as_str()),
-        (None, Some(defendant)) => before.rfind(defendant.as_str()),
+    let name = match (&citation.plaintiff, &citation.defendant, &citation.author) {
+        (Some(plaintiff), _, _) => before.rfind(plaintiff.as_str()),
+        (None, Some(defendant), _) => before.rfind(defendant.as_str()),
+        (None, None, Some(author)) if citation.kind == CitationKind::Supra => {
+            before.rfind(author.as_str())
+        }
         _ => None,
     };
     let name = name.or_else(|| short_name_start(&before));
@@ -412,7 +423,14 @@ fn sentence_claims(
             end: material,
             authorities: vec![citation.authority.clone()],
         });
-        start = citation_end(chars, citation, sentence.1);
+        // A pin never runs into the next citation: "118" of "222 N.Y. 88, 118 N.E. 214" starts a parallel cite.
+        let limit = inside
+            .iter()
+            .map(|c| c.start)
+            .filter(|&next| next >= citation.end)
+            .min()
+            .unwrap_or(sentence.1);
+        start = citation_end(chars, citation, limit);
     }
     segments.push(Segment {
         start,

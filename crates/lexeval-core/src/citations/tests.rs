@@ -239,6 +239,13 @@ fn bare_section_and_journal_citations() {
     let kinds: Vec<CitationKind> = cites.iter().map(|c| c.kind).collect();
     assert_eq!(kinds, [CitationKind::UnknownSection, CitationKind::Journal]);
     assert_eq!(cites[0].authority, "section:§ 1983");
+    // A section ending a sentence is the same section, and the sentence ends there.
+    let text = "Liability arises under § 1983. The officers are liable.";
+    assert_eq!(extract(text)[0].authority, "section:§ 1983");
+    assert_eq!(
+        sentences(text),
+        ["Liability arises under § 1983.", "The officers are liable."]
+    );
     assert_eq!(
         (cites[1].year, cites[1].pin_cite.as_deref()),
         (Some(1979), Some("5"))
@@ -410,4 +417,18 @@ fn hostile_input_does_not_panic() {
     }
     let long = "See Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995). ".repeat(2000);
     assert_eq!(claims(&long).len(), 1);
+}
+
+#[test]
+fn an_embedded_parallel_cite_leaves_no_reporter_in_the_next_clause() {
+    let text = "A court may imply a promise to use reasonable efforts, Wood v. Lucy, Lady Duff-Gordon, 222 N.Y. \
+                88, 118 N.E. 214 (1917), and directors are not liable, Smith v. Jones, 12 F.3d 34 (2d Cir. 1994).";
+    let texts: Vec<String> = claims(text).into_iter().map(|c| c.text).collect();
+    assert_eq!(
+        texts,
+        [
+            "A court may imply a promise to use reasonable efforts",
+            "and directors are not liable"
+        ]
+    );
 }

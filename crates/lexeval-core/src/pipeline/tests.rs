@@ -74,7 +74,7 @@ fn rouge_brief_is_done_at_once_and_equals_the_metric_called_directly() {
     let (_, step) = Pipeline::start(brief(Similarity::RougeL), &Plain);
     let report = done(step);
     let mut similarity = |a: &str, b: &str| Ok(crate::rouge::f1(RougeType::L, a, b, true));
-    let direct = fresco::score(
+    let mut direct = fresco::score(
         &claims(REFERENCE),
         &claims(CANDIDATE),
         &FrescoSettings {
@@ -85,6 +85,11 @@ fn rouge_brief_is_done_at_once_and_equals_the_metric_called_directly() {
         },
         &mut similarity,
     );
+    // The pipeline adds the authorities of both texts with their names.
+    let authorities = &fresco_report(&report).details.authorities;
+    let names: Vec<&str> = authorities.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(names, ["Kayes v. Pacific Lumber Co., 51 F.3d 1449"]);
+    direct.details.authorities = authorities.clone();
     assert_eq!(fresco_report(&report), &direct);
     let names: Vec<_> = report
         .rouge
