@@ -4,7 +4,7 @@
 use super::db::{self, EditionRef, SourceKind};
 use super::patterns::patterns;
 use super::secondary;
-use super::{Citation, CitationKind};
+use super::{statutes, Citation, CitationKind};
 use regex::{Captures, Regex};
 use std::sync::OnceLock;
 
@@ -165,6 +165,16 @@ pub fn raw_citations(text: &str) -> (Vec<Citation>, Vec<Vec<EditionRef>>) {
                 nominative: false,
             }),
     );
+    tokens.extend(statutes::court_rules(text).into_iter().map(|rule| Token {
+        start: rule.start,
+        end: rule.end,
+        kind: CitationKind::FullLaw,
+        exact: Vec::new(),
+        variations: Vec::new(),
+        groups: rule.groups,
+        reporter_start: rule.start,
+        nominative: false,
+    }));
     for span in section_regex().find_iter(text) {
         tokens.push(Token {
             start: span.start(),

@@ -396,10 +396,11 @@ fn sentence_claims(
     let mut segments: Vec<Segment> = Vec::new();
     let mut start = sentence.0;
     for citation in inside {
-        let removable = !matches!(
-            citation.kind,
-            CitationKind::FullLaw | CitationKind::Reference
-        );
+        let removable = match citation.kind {
+            CitationKind::Reference => false,
+            CitationKind::FullLaw => set_off(chars, citation, sentence.1),
+            _ => true,
+        };
         if !removable || citation.start < start {
             let target = segments
                 .iter_mut()
@@ -438,10 +439,11 @@ fn sentence_claims(
         authorities: Vec::new(),
     });
     // Statutes and references found before any cut belong to the segment that contains them.
-    for citation in inside
-        .iter()
-        .filter(|c| matches!(c.kind, CitationKind::FullLaw | CitationKind::Reference))
-    {
+    for citation in inside.iter().filter(|c| match c.kind {
+        CitationKind::Reference => true,
+        CitationKind::FullLaw => !set_off(chars, c, sentence.1),
+        _ => false,
+    }) {
         if let Some(segment) = segments
             .iter_mut()
             .find(|s| s.start <= citation.start && citation.start < s.end.max(s.start + 1))
@@ -496,6 +498,21 @@ fn sentence_claims(
         }
     }
     claims
+}
+
+/// Whether a statute is cited, set off by commas after its clause ("…, 29 U.S.C. § 1132(a)(2)." or "…,
+/// 29 U.S.C. § 1109(a), and …"), rather than named in the text ("Under 29 U.S.C. § 1132(a)(3), a
+/// participant …", "As stated, 29 U.S.C. § 1002(21)(A) defines …").
+fn set_off(chars: &[char], citation: &Citation, limit: usize) -> bool {
+    let before = chars[..citation.start.min(chars.len())]
+        .iter()
+        .rev()
+        .find(|c| !c.is_whitespace());
+    let end = citation_end(chars, citation, limit);
+    let after = chars[end.min(chars.len())..limit.min(chars.len())]
+        .iter()
+        .find(|c| !c.is_whitespace());
+    matches!(before, Some(',' | ';')) && matches!(after, None | Some('.' | ',' | ';'))
 }
 
 /// End of a citation's material: pin cite and parentheticals that follow it.

@@ -29,6 +29,49 @@ impl Code {
     }
 }
 
+/// A federal court rule ("Fed. R. Civ. P. 56(a)", "Fed. R. Evid. 702", "Sup. Ct. R. 10"): reporters-db has
+/// no pattern for them. Byte range and the groups a statute citation has (reporter = the rules, section =
+/// the rule, pin = its subdivisions).
+pub struct CourtRule {
+    pub start: usize,
+    pub end: usize,
+    pub groups: Vec<(&'static str, String)>,
+}
+
+pub fn court_rules(text: &str) -> Vec<CourtRule> {
+    static CELL: OnceLock<Regex> = OnceLock::new();
+    let pattern = CELL.get_or_init(|| {
+        Regex::new(
+            r"\b(?P<reporter>Fed\.\s?R\.\s?(?:(?:Civ|Crim|App|Bankr)\.\s?P|Evid)\.|Sup\.\s?Ct\.\s?R\.)\s?(?P<section>\d+(?:\.\d+)?)(?P<pin>(?:\([a-zA-Z0-9]{1,4}\))*)",
+        )
+        .expect("court rule pattern")
+    });
+    pattern
+        .captures_iter(text)
+        .filter_map(|caps| {
+            let whole = caps.get(0)?;
+            let mut groups = vec![
+                (
+                    "reporter",
+                    caps["reporter"]
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+                ("section", caps["section"].to_string()),
+            ];
+            if !caps["pin"].is_empty() {
+                groups.push(("pin", caps["pin"].to_string()));
+            }
+            Some(CourtRule {
+                start: whole.start(),
+                end: whole.end(),
+                groups,
+            })
+        })
+        .collect()
+}
+
 /// The section without subsections or trailing punctuation: "1104(a)(1)(B)." → "1104".
 pub fn section_base(section: &str) -> &str {
     let section = section.split('(').next().unwrap_or(section);
@@ -90,6 +133,24 @@ mod tests {
         assert_eq!(section_base("1104(a)(1)(B)."), "1104");
         assert_eq!(section_base("2000e-3(a)"), "2000e-3");
         assert_eq!(section_base("1983,"), "1983");
+    }
+
+    #[test]
+    fn federal_court_rules_are_statute_citations() {
+        let rules = court_rules("Fed. R. Civ. P. 56(a). See Fed. R. Evid. 702; Sup. Ct. R. 10.");
+        let found: Vec<(&str, &str)> = rules
+            .iter()
+            .map(|r| (r.groups[0].1.as_str(), r.groups[1].1.as_str()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("Fed. R. Civ. P.", "56"),
+                ("Fed. R. Evid.", "702"),
+                ("Sup. Ct. R.", "10")
+            ]
+        );
+        assert_eq!(rules[0].groups[2], ("pin", "(a)".to_string()));
     }
 
     #[test]
