@@ -23,9 +23,16 @@ DELIBERATE = {
     "official vs nominative reporter": "'1 Ill. (1 Breese) 456' matches both reporters on one span; eyecite "
                                         "keeps whichever its extractor set yields first (it changes with "
                                         "PYTHONHASHSEED), lexeval the reporter printed first (Ill.)",
+    "federal court rules": "'Fed. R. Civ. P. 56(a)', 'Fed. R. Evid. 702', 'Sup. Ct. R. 10': reporters-db has no "
+                           "pattern for them, so eyecite finds nothing; lexeval cites them as statutes (rule = section)",
     "year from a later parenthetical": "eyecite takes a year from any '(…1995)' after free text; lexeval only "
                                        "from the parenthetical right after the citation or its parallel group",
 }
+
+
+# lexeval's canonical names of the court rules it cites and eyecite does not (DELIBERATE).
+COURT_RULES = {"Fed. R. Civ. P.", "Fed. R. Crim. P.", "Fed. R. App. P.", "Fed. R. Bankr. P.", "Fed. R. Evid.",
+               "Sup. Ct. R."}
 
 
 def eyecite_keys(text):
@@ -46,7 +53,7 @@ def lexeval_keys(citations):
     for c in citations:
         if c["kind"] in ("full_case", "short_case"):
             keys[c["kind"]][(c["volume"], c["reporter"], c["page"])] += 1
-        elif c["kind"] == "full_law":
+        elif c["kind"] == "full_law" and c["reporter"] not in COURT_RULES:
             keys["full_law"][(c["title"], c["reporter"], c["section"])] += 1
     return keys
 

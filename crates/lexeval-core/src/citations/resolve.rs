@@ -11,7 +11,7 @@
 use super::parties::LEAD_WORDS;
 use super::references::find_references;
 use super::secondary::{section_number, supra_author, surnames_key};
-use super::statutes::{bare_section_key, unresolved_section_key, Code};
+use super::statutes::{bare_section, unresolved_section_key, Code};
 use super::{Citation, CitationKind};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -292,16 +292,21 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
             | CitationKind::Treatise
             | CitationKind::Restatement => Some(index),
             CitationKind::UnknownSection => {
-                let key =
-                    bare_section_key(text, &citation, id_code(text, &citation, &out).as_ref())
-                        .or_else(|| bare_section_key(text, &citation, latest_code.as_ref()));
-                if let Some((key, code)) = key {
+                let section =
+                    bare_section(text, &citation, id_code(text, &citation, &out).as_ref())
+                        .or_else(|| bare_section(text, &citation, latest_code.as_ref()));
+                if let Some(section) = section {
                     // "Id. § 1104": the Id. names that section, not the one it would repeat.
                     if let Some(id) = out.last_mut().filter(|id| adjacent_id(text, id, &citation)) {
-                        id.authority = key.clone();
+                        id.authority = section.key.clone();
                     }
-                    citation.authority = key;
-                    latest_code = Some(code);
+                    // "42 U.S.C. § 2000e-2(a)(1)": the citation starts at its code.
+                    if let Some(start) = section.code_start {
+                        citation.start = start;
+                        citation.matched_text = text[start..citation.end].to_string();
+                    }
+                    citation.authority = section.key;
+                    latest_code = Some(section.code);
                     citation.antecedent = None;
                     previous_root = Some(index);
                     out.push(citation);

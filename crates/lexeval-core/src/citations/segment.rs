@@ -361,9 +361,10 @@ pub fn claims_with(text: &str, citations: &[Citation]) -> Vec<AttributedClaim> {
             .iter()
             .filter(|c| c.start >= sentence.0 && c.end <= sentence.1)
             .collect();
+        // A sentence that only names cases ("The program tracks Grutter rather than Gratz.") talks about
+        // them; no citation supports it.
         let Some(first) = inside.iter().find(|c| c.kind != CitationKind::Reference) else {
-            let authorities = inside.iter().map(|c| c.authority.clone()).collect();
-            out.push(claim(&chars, sentence.0, sentence.1, authorities));
+            out.push(claim(&chars, sentence.0, sentence.1, Vec::new()));
             continue;
         };
         if is_citation_sentence(&chars, sentence, first) {

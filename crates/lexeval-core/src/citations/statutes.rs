@@ -51,13 +51,7 @@ pub fn court_rules(text: &str) -> Vec<CourtRule> {
         .filter_map(|caps| {
             let whole = caps.get(0)?;
             let mut groups = vec![
-                (
-                    "reporter",
-                    caps["reporter"]
-                        .split_whitespace()
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                ),
+                ("reporter", rules_name(&caps["reporter"])),
                 ("section", caps["section"].to_string()),
             ];
             if !caps["pin"].is_empty() {
@@ -72,6 +66,12 @@ pub fn court_rules(text: &str) -> Vec<CourtRule> {
         .collect()
 }
 
+/// The rules' name with one space after each abbreviation: "Fed.R.Civ.P." → "Fed. R. Civ. P.".
+fn rules_name(printed: &str) -> String {
+    let squeezed: String = printed.split_whitespace().collect();
+    squeezed.replace('.', ". ").trim_end().to_string()
+}
+
 /// The section without subsections or trailing punctuation: "1104(a)(1)(B)." → "1104".
 pub fn section_base(section: &str) -> &str {
     let section = section.split('(').next().unwrap_or(section);
@@ -79,7 +79,7 @@ pub fn section_base(section: &str) -> &str {
 }
 
 /// The section a bare "§" token names ("§ 2000e-3(a)." → "2000e-3(a)"), if it names one.
-fn bare_section(matched_text: &str) -> Option<&str> {
+fn section_of(matched_text: &str) -> Option<&str> {
     let section = matched_text
         .trim_start_matches(|c: char| c == '§' || c.is_whitespace())
         .trim_end_matches(['.', ',', ';', ':']);
@@ -88,29 +88,45 @@ fn bare_section(matched_text: &str) -> Option<&str> {
         .then_some(section)
 }
 
-/// The title and code printed right before a "§" ("42 U.S.C. " before "§ 2000e-2").
-fn code_before(text_before: &str) -> Option<Code> {
+/// The title and code printed right before a "§" ("42 U.S.C. " before "§ 2000e-2"), and where they start.
+fn code_before(text_before: &str) -> Option<(Code, usize)> {
     static CELL: OnceLock<Regex> = OnceLock::new();
     let pattern = CELL.get_or_init(|| {
         Regex::new(r"(?:^|\s)(\d+)\s+((?:[A-Z][A-Za-z]{0,5}\.\s?){2,6})$").expect("code pattern")
     });
     let captures = pattern.captures(text_before)?;
-    Some(Code {
+    let code = Code {
         title: captures[1].to_string(),
         code: captures[2].split_whitespace().collect(),
-    })
+    };
+    Some((code, captures.get(1)?.start()))
 }
 
-/// The authority key of a bare "§" token at `citation` (byte offsets into `text`): its own code when one is
-/// printed before it, else the code of `inherited` (Id.'s statute or the latest statute cite).
-pub fn bare_section_key(
+/// A bare "§" token read as a statute section.
+pub struct SectionCite {
+    pub key: String,
+    pub code: Code,
+    /// Where its own code starts when one is printed before the "§" (the citation's real start).
+    pub code_start: Option<usize>,
+}
+
+/// A bare "§" token at `citation` (byte offsets into `text`) as a statute section: of its own code when one
+/// is printed before it, else of `inherited` (Id.'s statute or the latest statute cite).
+pub fn bare_section(
     text: &str,
     citation: &Citation,
     inherited: Option<&Code>,
-) -> Option<(String, Code)> {
-    let section = bare_section(&citation.matched_text)?;
-    let code = code_before(&text[..citation.start]).or_else(|| inherited.cloned())?;
-    Some((code.key(section), code))
+) -> Option<SectionCite> {
+    let section = section_of(&citation.matched_text)?;
+    let (code, code_start) = match code_before(&text[..citation.start]) {
+        Some((code, start)) => (code, Some(start)),
+        None => (inherited?.clone(), None),
+    };
+    Some(SectionCite {
+        key: code.key(section),
+        code,
+        code_start,
+    })
 }
 
 /// The key of a bare "§" token nothing resolves: its text without trailing punctuation.
@@ -137,7 +153,7 @@ mod tests {
 
     #[test]
     fn federal_court_rules_are_statute_citations() {
-        let rules = court_rules("Fed. R. Civ. P. 56(a). See Fed. R. Evid. 702; Sup. Ct. R. 10.");
+        let rules = court_rules("Fed. R. Civ. P. 56(a). See Fed.R.Evid. 702; Sup. Ct. R. 10.");
         let found: Vec<(&str, &str)> = rules
             .iter()
             .map(|r| (r.groups[0].1.as_str(), r.groups[1].1.as_str()))
@@ -157,10 +173,13 @@ mod tests {
     fn a_code_printed_before_the_section_sign() {
         assert_eq!(
             code_before("discrimination. 42 U.S.C. "),
-            Some(Code {
-                code: "U.S.C.".into(),
-                title: "42".into()
-            })
+            Some((
+                Code {
+                    code: "U.S.C.".into(),
+                    title: "42".into()
+                },
+                16
+            ))
         );
         assert_eq!(code_before("liability under "), None);
         assert_eq!(code_before("in 2001 See "), None);
