@@ -382,8 +382,12 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
         });
         citation.antecedent = target.filter(|&t| t != index);
         // An Id. after "LaFave, supra, § 5.2(c)" cites the section that supra names.
+        // A short form or supra with no antecedent in its text is still what a following Id. repeats.
+        let unresolved_short = target.is_none()
+            && matches!(citation.kind, CitationKind::ShortCase | CitationKind::Supra);
         previous_root = match book {
             Some(_) if citation.section.is_some() => Some(index),
+            _ if unresolved_short => Some(index),
             _ => target,
         };
         out.push(citation);

@@ -271,8 +271,8 @@ fn slice(chars: &[char], start: usize, end: usize) -> String {
 fn material_start(chars: &[char], citation: &Citation, floor: usize) -> usize {
     let before = slice(chars, floor, citation.start);
     let name = match (&citation.plaintiff, &citation.defendant, &citation.author) {
-        (Some(plaintiff), _, _) => before.rfind(plaintiff.as_str()),
-        (None, Some(defendant), _) => before.rfind(defendant.as_str()),
+        (Some(plaintiff), _, _) => rfind_name(&before, plaintiff),
+        (None, Some(defendant), _) => rfind_name(&before, defendant),
         (None, None, Some(author)) if citation.kind == CitationKind::Supra => {
             before.rfind(author.as_str())
         }
@@ -284,15 +284,37 @@ fn material_start(chars: &[char], citation: &Citation, floor: usize) -> usize {
     })
 }
 
+/// Byte offset of `name` in `before`, or of its longest tail of whole words: a party name read across a
+/// sentence boundary ("C. Firestone Tire & Rubber Co." after "Appendix C.") starts where the sentence does.
+fn rfind_name(before: &str, name: &str) -> Option<usize> {
+    std::iter::once(0)
+        .chain(name.match_indices(' ').map(|(i, _)| i + 1))
+        // A tail of one word ("Co.") could be anywhere.
+        .filter(|&tail| tail == 0 || name[tail..].contains(' '))
+        .find_map(|tail| before.rfind(&name[tail..]))
+}
+
 /// Byte offset of a short case name right before a short form ("Kayes, 51 F.3d at 1459").
+/// The name may have several words ("Burger King", "Int'l Shoe", "Jacob & Youngs").
 fn short_name_start(before: &str) -> Option<usize> {
     let trimmed = before.trim_end().strip_suffix(',')?.trim_end();
-    let word_start = trimmed.rfind(char::is_whitespace).map_or(0, |i| i + 1);
-    trimmed[word_start..]
-        .chars()
-        .next()
-        .filter(|c| c.is_uppercase())
-        .map(|_| word_start)
+    let mut start = None;
+    let mut end = trimmed.len();
+    while end > 0 {
+        let word_start = trimmed[..end]
+            .rfind(char::is_whitespace)
+            .map_or(0, |i| i + 1);
+        let word = &trimmed[word_start..end];
+        let part_of_name =
+            word.chars().next().is_some_and(char::is_uppercase) || (start.is_some() && word == "&");
+        // A comma ends the name: "The court agreed, Burger King, …".
+        if !part_of_name || (start.is_some() && word.ends_with(',')) {
+            break;
+        }
+        start = Some(word_start);
+        end = trimmed[..word_start].trim_end().len();
+    }
+    start
 }
 
 /// Strips signals, citation leftovers and punctuation from a claim's text.

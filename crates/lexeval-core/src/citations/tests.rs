@@ -432,3 +432,84 @@ fn an_embedded_parallel_cite_leaves_no_reporter_in_the_next_clause() {
         ]
     );
 }
+
+#[test]
+fn a_case_name_after_a_one_letter_label_starts_a_citation_sentence() {
+    let text =
+        "The Plan grants discretion in Appendix C. Firestone Tire & Rubber Co. v. Bruch, 489 U.S. \
+                101, 115 (1989).";
+    let found = claims(text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].text, "The Plan grants discretion in Appendix C.");
+    assert_eq!(found[0].authorities, ["case:489 U.S. 101"]);
+}
+
+#[test]
+fn a_bare_id_after_an_unresolved_short_form_repeats_it_and_ends_its_sentence() {
+    let text = "Contacts must be purposeful. Burger King, 471 U.S. at 475. The defendant must create them. \
+                Id. The franchise here is such a connection.";
+    let found = claims(text);
+    let texts: Vec<&str> = found.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "Contacts must be purposeful.",
+            "The defendant must create them.",
+            "The franchise here is such a connection."
+        ]
+    );
+    assert_eq!(found[0].authorities, ["short:471 U.S. King"]);
+    assert_eq!(found[1].authorities, found[0].authorities);
+    assert!(found[2].authorities.is_empty());
+}
+
+#[test]
+fn statute_short_forms_take_the_latest_code_and_name_their_own_section() {
+    let text = "Discrimination is unlawful. 42 U.S.C. § 2000e-2(a)(1). Retaliation is too. § 2000e-3(a). \
+                Prudence is required. 29 U.S.C. § 1104(a)(1)(B). So is loyalty. Id. § 1104(a)(1)(A).";
+    let keys: Vec<String> = claims(text)
+        .into_iter()
+        .flat_map(|c| c.authorities)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "law:U.S.C.|42|2000e-2",
+            "law:U.S.C.|42|2000e-3",
+            "law:U.S.C.|29|1104",
+            "law:U.S.C.|29|1104"
+        ]
+    );
+}
+
+#[test]
+fn an_embedded_statute_supports_its_clause_a_named_one_stays_in_the_text() {
+    let text = "Recovery inures to the plan, Mass. Mut. Life Ins. Co. v. Russell, 473 U.S. 134, 140 (1985), \
+                and a participant may sue for it, 29 U.S.C. § 1132(a)(2). Under 29 U.S.C. § 1132(a)(3), a \
+                participant may seek equitable relief. Mertens v. Hewitt Assocs., 508 U.S. 248, 256 (1993).";
+    let found: Vec<(String, Vec<String>)> = claims(text)
+        .into_iter()
+        .map(|c| (c.text, c.authorities))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "Recovery inures to the plan".to_string(),
+                vec!["case:473 U.S. 134".to_string()]
+            ),
+            (
+                "and a participant may sue for it".to_string(),
+                vec!["law:U.S.C.|29|1132".to_string()]
+            ),
+            (
+                "Under 29 U.S.C. § 1132(a)(3), a participant may seek equitable relief."
+                    .to_string(),
+                vec![
+                    "case:508 U.S. 248".to_string(),
+                    "law:U.S.C.|29|1132".to_string()
+                ]
+            ),
+        ]
+    );
+}
