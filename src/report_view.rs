@@ -1,6 +1,7 @@
 //! What the check views draw, read from the typed reports of a finished check: score cards, the pairs
 //! table, the similarity matrix, the authority gaps and the LLM's exchanges.
 
+use lexeval_core::authorities;
 use lexeval_core::fresco::{FrescoDetails, GeneralizedMatch};
 use lexeval_core::judge::Exchange;
 use lexeval_core::pipeline::{CheckReport, MetricReport};
@@ -98,7 +99,10 @@ fn claim_rows(details: &FrescoDetails) -> Vec<PairRow> {
             // Without a candidate, the metric's reason (no claim cites the authority, none left to match).
             candidate_claim: text(&details.candidate_claims, pair.best_candidate)
                 .or_else(|| Some(format!("({})", pair.reason))),
-            authority: pair.authority.clone().unwrap_or_else(|| paired_by.into()),
+            authority: pair.authority.as_deref().map_or_else(
+                || paired_by.into(),
+                |key| authorities::name_of(&details.authorities, key).to_string(),
+            ),
             similarity: pair.similarity,
             matched: pair.supported,
         })

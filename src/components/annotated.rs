@@ -21,7 +21,7 @@ impl Palette {
             spans
                 .iter()
                 .filter_map(|span| match &span.kind {
-                    SpanKind::Citation { authority } => Some(authority.clone()),
+                    SpanKind::Citation { authority, .. } => Some(authority.clone()),
                     _ => None,
                 })
                 .collect()
@@ -50,7 +50,8 @@ impl Palette {
 #[derive(Debug, Clone, PartialEq)]
 struct Segment {
     text: String,
-    authority: Option<String>,
+    /// The citation's authority: key (its colour) and name (its tooltip).
+    authority: Option<(String, String)>,
     claim: Option<usize>,
     cue: Option<String>,
 }
@@ -87,7 +88,7 @@ fn segments(text: &str, spans: &[Span]) -> Vec<Segment> {
         out.push(Segment {
             text: run.iter().collect(),
             authority: covering().find_map(|s| match &s.kind {
-                SpanKind::Citation { authority } => Some(authority.clone()),
+                SpanKind::Citation { authority, name } => Some((authority.clone(), name.clone())),
                 _ => None,
             }),
             claim: covering().find_map(|s| match s.kind {
@@ -120,10 +121,10 @@ pub fn AnnotatedText(
         .map(|seg| {
             let mut class = String::new();
             let mut title = Vec::new();
-            if let Some(a) = &seg.authority {
+            if let Some((a, name)) = &seg.authority {
                 class.push_str("cite ");
                 class.push_str(&palette.class(a));
-                title.push(format!("citation: {a}"));
+                title.push(format!("citation: {}", if name.is_empty() { a } else { name }));
                 if flag_unshared && !palette.in_reference.contains(a) {
                     class.push_str(" unshared");
                     title.push("not cited by the reference".into());

@@ -52,6 +52,11 @@ pub fn name_of<'a>(table: &'a [Authority], key: &'a str) -> &'a str {
     find(table, key).map_or(key, |a| a.name.as_str())
 }
 
+/// Whether `key` is a case: cited in full, or by a short form neither text resolves.
+pub fn is_case(table: &[Authority], key: &str) -> bool {
+    key.starts_with("short:") || find(table, key).is_some_and(|a| a.kind == AuthorityKind::Case)
+}
+
 /// A text's authority as its own resolution left it: every citation that carries one key.
 struct Node<'a> {
     side: usize,
@@ -161,20 +166,22 @@ fn group(nodes: &[Node<'_>]) -> Groups {
     for (i, node) in nodes.iter().enumerate() {
         let target: Option<Vec<usize>> = if node.key.starts_with("short:") {
             short_form_target(node, nodes)
-        } else if let Some(name) = node.key.strip_prefix("unresolved:supra:") {
-            Some(
-                (0..nodes.len())
-                    .filter(|&j| nodes[j].side != node.side && names::is_named(&nodes[j], name))
-                    .collect(),
-            )
         } else {
-            None
+            let supra = node.key.strip_prefix("unresolved:supra:");
+            supra.map(|name| named_in_other_text(node, name, nodes))
         };
         if let Some(target) = target.and_then(|t| groups.unique(&t)) {
             groups.join(i, target);
         }
     }
     groups
+}
+
+/// The nodes of the other text going by `name`: what a supra with no antecedent in its own text cites.
+fn named_in_other_text(node: &Node<'_>, name: &str, nodes: &[Node<'_>]) -> Vec<usize> {
+    (0..nodes.len())
+        .filter(|&j| nodes[j].side != node.side && names::is_named(&nodes[j], name))
+        .collect()
 }
 
 /// The case nodes a short form with no antecedent in its text may stand for: those of the other text with

@@ -53,6 +53,27 @@ pub struct FrescoSettings {
     /// What generalized FRESCO's matching maximises.
     #[serde(default = "metric_version_1_match")]
     pub generalized_match: GeneralizedMatch,
+    /// Which authorities make the (claim, authority) pairs of R and count in citation recall and precision.
+    #[serde(default, skip_serializing_if = "AuthorityScope::is_all")]
+    pub authorities: AuthorityScope,
+}
+
+/// The authorities L-FRESCO counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AuthorityScope {
+    /// Cases, statutes, court rules and secondary sources (lexeval's default: a brief's claims rest on all
+    /// of them).
+    #[default]
+    All,
+    /// Case citations only, as the paper's definition of R literally reads.
+    Cases,
+}
+
+impl AuthorityScope {
+    fn is_all(&self) -> bool {
+        *self == AuthorityScope::All
+    }
 }
 
 /// The weights of generalized FRESCO's bipartite matching.
@@ -85,7 +106,8 @@ pub struct FrescoDetails {
     /// Similarities that failed (unjudged pairs of texts).
     #[serde(default)]
     pub failed_pairs: usize,
-    /// Authorities only the candidate cites (possibly hallucinated).
+    /// Authorities only the candidate cites (possibly hallucinated): their names when the check pipeline
+    /// made the report, else their keys.
     pub hallucinated_authorities: Vec<String>,
     /// Similarities computed (distinct pairs of texts).
     #[serde(default)]
@@ -99,6 +121,7 @@ pub struct FrescoDetails {
     /// Generalized FRESCO: the similarity matrix of the cited claims and the chosen matching.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub matrix: Option<ClaimMatrix>,
+    /// Authorities only the reference cites, named like `hallucinated_authorities`.
     pub missing_authorities: Vec<String>,
     pub pairs: Vec<FrescoPair>,
     pub reference_claims: Vec<AttributedClaim>,
@@ -647,6 +670,7 @@ mod tests {
 
     fn settings(generalized: bool) -> FrescoSettings {
         FrescoSettings {
+            authorities: AuthorityScope::All,
             similarity: Similarity::RougeL,
             threshold: 0.5,
             generalized,

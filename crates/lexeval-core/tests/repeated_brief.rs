@@ -2,7 +2,7 @@
 //! report keeps one row per reference pair with a count of comparisons: work and memory follow the distinct
 //! claims, not the text's length.
 
-use lexeval_core::fresco::{FrescoSettings, GeneralizedMatch};
+use lexeval_core::fresco::{AuthorityScope, FrescoSettings, GeneralizedMatch};
 use lexeval_core::judge::{JudgeLanguage, PointQuestion};
 use lexeval_core::pipeline::{CheckJob, MetricReport, Pipeline, Step};
 use lexeval_core::similarity::Similarity;
@@ -39,6 +39,7 @@ fn job(copies: usize, similarity: Similarity) -> CheckJob {
         reference: repeat(fixture("reference.txt")),
         candidate: repeat(fixture("generated.txt")),
         settings: FrescoSettings {
+            authorities: AuthorityScope::All,
             similarity,
             threshold: 0.5,
             generalized: false,

@@ -3,7 +3,7 @@
 
 use crate::commands::pair_args::PairArgs;
 use anyhow::Result;
-use lexeval_core::fresco::{FrescoSettings, GeneralizedMatch};
+use lexeval_core::fresco::{AuthorityScope, FrescoSettings, GeneralizedMatch};
 use lexeval_core::pipeline::{CheckJob, MetricReport};
 
 #[derive(clap::Args)]
@@ -18,10 +18,21 @@ pub struct Args {
     /// lexeval's metric version 1).
     #[arg(long, value_enum, default_value = "citations")]
     pub generalized_match: MatchArg,
+    /// Which authorities count in L-FRESCO's reference pairs and in citation recall and precision: `all`
+    /// (cases, statutes, court rules, treatises, restatements, articles) or `cases` (case citations only,
+    /// as the paper's definition literally reads).
+    #[arg(long, value_enum, default_value = "all")]
+    pub authorities: ScopeArg,
     /// Print the score report as JSON (`fresco` or `l-fresco`, `citation_recall`, `citation_precision`
     /// in `scores`).
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum ScopeArg {
+    All,
+    Cases,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -42,6 +53,10 @@ pub fn run(args: Args) -> Result<()> {
             generalized_match: match args.generalized_match {
                 MatchArg::Citations => GeneralizedMatch::Citations,
                 MatchArg::Claims => GeneralizedMatch::Claims,
+            },
+            authorities: match args.authorities {
+                ScopeArg::All => AuthorityScope::All,
+                ScopeArg::Cases => AuthorityScope::Cases,
             },
         },
         judge: args.pair.judge_settings()?,

@@ -1,5 +1,6 @@
 //! Highlights of a checked text: citations coloured by authority, claims underlined.
 
+use crate::authorities::{self, Authority};
 use crate::citations::{claims_with, extract, Citation};
 use crate::claims::AttributedClaim;
 use serde::{Deserialize, Serialize};
@@ -14,8 +15,13 @@ pub struct Span {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum SpanKind {
-    /// A citation; `authority` is the key shared by parallel cites and short forms of one case.
-    Citation { authority: String },
+    /// A citation; `authority` is the key shared by parallel cites and short forms of one case, `name`
+    /// the authority as readers know it ("Mertens v. Hewitt Assocs., 508 U.S. 248").
+    Citation {
+        authority: String,
+        #[serde(default)]
+        name: String,
+    },
     /// A claim (underlined); `index` numbers claims in reading order.
     Claim { index: usize },
     /// A U-Score cue phrase; `dimension` is the U-Score component it counts towards.
@@ -24,13 +30,17 @@ pub enum SpanKind {
 
 /// A text's claims (the brief check's units) and its citations and claims as spans, in reading order.
 pub fn claims_and_spans(text: &str) -> (Vec<AttributedClaim>, Vec<Span>) {
-    claims_and_spans_with(text, extract(text))
+    let mut citations = extract(text);
+    let authorities = authorities::unify(&mut citations, &mut []);
+    claims_and_spans_with(text, citations, &authorities)
 }
 
-/// [`claims_and_spans`] given the text's citations (their authorities unified with another text's).
+/// [`claims_and_spans`] given the text's citations, their authorities unified with another text's and
+/// named in `authorities`.
 pub fn claims_and_spans_with(
     text: &str,
     citations: Vec<Citation>,
+    authorities: &[Authority],
 ) -> (Vec<AttributedClaim>, Vec<Span>) {
     let claims = claims_with(text, &citations);
     let mut spans: Vec<Span> = claims
@@ -47,6 +57,7 @@ pub fn claims_and_spans_with(
         start: citation.start,
         end: citation.end,
         kind: SpanKind::Citation {
+            name: authorities::name_of(authorities, &citation.authority).to_string(),
             authority: citation.authority,
         },
     }));

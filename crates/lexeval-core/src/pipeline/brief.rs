@@ -7,7 +7,7 @@ use crate::authorities::{self, Authority};
 use crate::citations::extract;
 use crate::claims::AttributedClaim;
 use crate::embedded::{whole_text_report, EmbeddedTexts};
-use crate::fresco::{self, FrescoDetails, FrescoSettings};
+use crate::fresco::{self, AuthorityScope, FrescoDetails, FrescoSettings};
 use crate::judge::{Answer, Exchange, JudgeLanguage, JudgeSettings};
 use crate::report::ScoreReport;
 use crate::rouge::{PairwiseF1, RougeType};
@@ -46,10 +46,17 @@ impl BriefPipeline {
         let mut reference_citations = extract(reference_text);
         let mut candidate_citations = extract(candidate_text);
         let authorities = authorities::unify(&mut reference_citations, &mut candidate_citations);
-        let (reference, reference_spans) =
-            claims_and_spans_with(reference_text, reference_citations);
-        let (candidate, candidate_spans) =
-            claims_and_spans_with(candidate_text, candidate_citations);
+        let (mut reference, reference_spans) =
+            claims_and_spans_with(reference_text, reference_citations, &authorities);
+        let (mut candidate, candidate_spans) =
+            claims_and_spans_with(candidate_text, candidate_citations, &authorities);
+        if settings.authorities == AuthorityScope::Cases {
+            for claim in reference.iter_mut().chain(&mut candidate) {
+                claim
+                    .authorities
+                    .retain(|key| authorities::is_case(&authorities, key));
+            }
+        }
         let rouge = whole_text_rouge(
             reference_text,
             candidate_text,
@@ -120,7 +127,17 @@ impl BriefPipeline {
     fn score(&self, similarity: &mut fresco::ClaimSimilarity<'_>) -> ScoreReport<FrescoDetails> {
         let mut report =
             fresco::score(&self.reference, &self.candidate, &self.settings, similarity);
-        report.details.authorities = self.authorities.clone();
+        // Readers see the authorities only one text cites by name ("check these are real").
+        let details = &mut report.details;
+        for list in [
+            &mut details.hallucinated_authorities,
+            &mut details.missing_authorities,
+        ] {
+            for key in list.iter_mut() {
+                *key = authorities::name_of(&self.authorities, key).to_string();
+            }
+        }
+        details.authorities = self.authorities.clone();
         report
     }
 

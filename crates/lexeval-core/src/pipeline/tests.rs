@@ -1,6 +1,6 @@
 use super::*;
 use crate::citations::claims;
-use crate::fresco::{self, GeneralizedMatch};
+use crate::fresco::{self, AuthorityScope, GeneralizedMatch};
 use crate::judge::PointQuestion;
 use crate::pointwise::{Assignment, PointwiseDetails};
 use crate::similarity::Similarity;
@@ -46,6 +46,7 @@ fn brief(similarity: Similarity) -> CheckJob {
         reference: REFERENCE.into(),
         candidate: CANDIDATE.into(),
         settings: FrescoSettings {
+            authorities: AuthorityScope::All,
             similarity,
             threshold: 0.5,
             generalized: false,
@@ -78,6 +79,7 @@ fn rouge_brief_is_done_at_once_and_equals_the_metric_called_directly() {
         &claims(REFERENCE),
         &claims(CANDIDATE),
         &FrescoSettings {
+            authorities: AuthorityScope::All,
             similarity: Similarity::RougeL,
             threshold: 0.5,
             generalized: false,
@@ -287,4 +289,55 @@ fn oversized_inputs_get_reasons_instead_of_minutes() {
     let long = "word ".repeat(21_000);
     let rouge = whole_text_rouge(&long, &long, &[RougeType::LSum]);
     assert!(rouge.scores[0].value.is_none());
+}
+
+#[test]
+fn a_brief_check_scores_authorities_across_both_texts_and_can_count_cases_only() {
+    let reference = "A participant may sue to enjoin any act that violates the plan. 29 U.S.C. § 1132(a)(3). \
+                     Equitable relief excludes compensatory damages. Mertens v. Hewitt Assocs., 113 S. Ct. \
+                     2063 (1993).";
+    let candidate = "A participant may sue to enjoin any act that violates the plan. See 29 U.S.C. § 1132(a)(3). \
+                     Equitable relief excludes compensatory damages. Mertens v. Hewitt Assocs., 508 U.S. 248, \
+                     256, 113 S. Ct. 2063, 124 L. Ed. 2d 161 (1993).";
+    let run = |authorities| {
+        let job = CheckJob::Brief {
+            reference: reference.into(),
+            candidate: candidate.into(),
+            settings: FrescoSettings {
+                authorities,
+                similarity: Similarity::RougeL,
+                threshold: 0.4,
+                generalized: false,
+                generalized_match: GeneralizedMatch::Citations,
+            },
+            judge: None,
+        };
+        fresco_report(&done(Pipeline::start(job, &Plain).1)).clone()
+    };
+    let all = run(AuthorityScope::All);
+    // The parallel group and the lone S. Ct. cite are one case: both pairs supported, nothing hallucinated.
+    assert_eq!(all.scores[0].value, Some(1.0));
+    assert_eq!(all.details.pairs.len(), 2);
+    assert!(all.details.hallucinated_authorities.is_empty());
+    let names: Vec<&str> = all
+        .details
+        .authorities
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Mertens v. Hewitt Assocs., 508 U.S. 248",
+            "29 U.S.C. § 1132"
+        ]
+    );
+    // The paper's literal R: the statute's pair is not counted.
+    let cases = run(AuthorityScope::Cases);
+    assert_eq!(cases.details.pairs.len(), 1);
+    assert_eq!(
+        cases.details.pairs[0].authority.as_deref(),
+        Some("case:508 U.S. 248")
+    );
+    assert_eq!(cases.settings["authorities"], "cases");
 }
