@@ -159,6 +159,47 @@ def check_expectation(pair, sim, errors):
                       f"but l_fresco says {exp['l_fresco']['supported']}/{exp['l_fresco']['of']}")
 
 
+def normalise(text):
+    return " ".join(text.split())
+
+
+def structure_mismatch(pair, details):
+    """Why lexeval's authorities and claims differ from the annotation, or None: the same number of authorities
+    of each kind over both texts, every annotated (claim, authority) pair of either text found with the same
+    claim text, and one lexeval authority per annotated authority (the same for all its claims)."""
+    exp = pair["expected"]
+    want_kinds = sorted(a["kind"] for a in exp["authorities"])
+    got_kinds = sorted(a.get("kind") for a in details.get("authorities") or [])
+    if want_kinds != got_kinds:
+        return f"authorities {want_kinds} != lexeval {got_kinds}"
+    got, want = [], []
+    for side, field in (("reference_claims", "reference_claims"), ("generated_claims", "candidate_claims")):
+        got += [(side, normalise(c.get("text", "")), key) for c in details.get(field) or [] for key in c.get("authorities") or []]
+        want += [(side, normalise(c["claim"]), c["authority"]) for c in exp[side]]
+    # Each annotated authority may be any lexeval key that every one of its claims carries.
+    candidates = {}
+    for side, text, index in want:
+        keys = {key for s2, t, key in got if (s2, t) == (side, text)}
+        candidates[index] = candidates.get(index, keys) & keys
+    indices = sorted(candidates)
+
+    def assign(i, used, key_of):
+        if i == len(indices):
+            mapped = sorted((side, text, key_of[index]) for side, text, index in want)
+            return mapped == sorted(got)
+        for key in sorted(candidates[indices[i]] - used):
+            key_of[indices[i]] = key
+            if assign(i + 1, used | {key}, key_of):
+                return True
+        return False
+
+    if not assign(0, frozenset(), {}):
+        missing = [text for side, text, index in want if not candidates[index]]
+        detail = f"e.g. {missing[0][:60]!r}…" if missing else "claims or authorities differ"
+        return f"no one-to-one match of annotated and lexeval (claim, authority) pairs: {detail}"
+    return None
+
+
 def run_lexeval(binary, pair, extra):
     with tempfile.TemporaryDirectory() as tmp:
         ref = os.path.join(tmp, "reference.txt")
@@ -182,7 +223,8 @@ def run_lexeval(binary, pair, extra):
         claims = details.get("reference_claims") or []
         texts = [claims[r["reference"]].get("text", "") for r in rows
                  if r.get("supported") is True and isinstance(r.get("reference"), int) and r["reference"] < len(claims)]
-        return score, sum(1 for r in rows if r.get("supported") is True), len(rows), texts, None
+        structure = structure_mismatch(pair, details)
+        return score, sum(1 for r in rows if r.get("supported") is True), len(rows), texts, structure
     return score, None, None, None, None
 
 
@@ -246,7 +288,7 @@ def main():
             want = lf["supported"] / lf["of"]
             score, k, n, texts, err = run_lexeval(args.lexeval, p, extra)
             if err:
-                got, match = f"error", False
+                got, match = "error", False
             elif k is not None:
                 got = f"{k}/{n} ({score:.2f})" if isinstance(score, (int, float)) else f"{k}/{n} (null)"
                 match = k == lf["supported"] and n == lf["of"]

@@ -558,6 +558,11 @@ fn citation_end(chars: &[char], citation: &Citation, limit: usize) -> usize {
             'a' | 't'
                 if slice(chars, i, i + 3) == "at "
                     || (c == 't' && i > 0 && chars[i - 1] == 'a') => {}
+            // A footnote pin: "111 n.6", "111 nn.6-7".
+            'n' if i > 0 && chars[i - 1] == ' ' && footnote_mark(chars, i) > 0 => {
+                i += footnote_mark(chars, i);
+                continue;
+            }
             _ => break,
         }
         if depth == 0 && (c.is_ascii_digit() || c == ')') {
@@ -566,6 +571,25 @@ fn citation_end(chars: &[char], citation: &Citation, limit: usize) -> usize {
         i += 1;
     }
     end
+}
+
+/// Length of "n." or "nn." at `i` when a footnote number follows, else 0.
+fn footnote_mark(chars: &[char], i: usize) -> usize {
+    let mark = if slice(chars, i, i + 3) == "nn." {
+        3
+    } else {
+        2
+    };
+    let is_mark = slice(chars, i, i + mark).ends_with("n.")
+        && chars
+            .get(i + mark..)
+            .and_then(|rest| rest.iter().find(|c| **c != ' '))
+            .is_some_and(char::is_ascii_digit);
+    if is_mark {
+        mark
+    } else {
+        0
+    }
 }
 
 fn claim(chars: &[char], start: usize, end: usize, authorities: Vec<String>) -> AttributedClaim {

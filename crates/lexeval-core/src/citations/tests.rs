@@ -513,3 +513,17 @@ fn an_embedded_statute_supports_its_clause_a_named_one_stays_in_the_text() {
         ]
     );
 }
+
+#[test]
+fn a_footnote_pin_and_parenthetical_belong_to_the_embedded_citation() {
+    let text = "Officers may order the driver out, Pennsylvania v. Mimms, 434 U.S. 106, 111 n.6 (1977) (per \
+                curiam), and they may order passengers out as well, Maryland v. Wilson, 519 U.S. 408, 415 (1997).";
+    let texts: Vec<String> = claims(text).into_iter().map(|c| c.text).collect();
+    assert_eq!(
+        texts,
+        [
+            "Officers may order the driver out",
+            "and they may order passengers out as well"
+        ]
+    );
+}
