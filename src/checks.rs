@@ -4,7 +4,7 @@
 use crate::route::View;
 use crate::scoring::{self, Endpoint};
 use crate::state::settings::{LlmSettings, Settings};
-use lexeval_core::fresco::{AuthorityScope, FrescoSettings, GeneralizedMatch};
+use lexeval_core::fresco::{FrescoSettings, GeneralizedMatch};
 use lexeval_core::pipeline::{CheckJob, CheckReport};
 use lexeval_core::pointwise::PointwiseSettings;
 use lexeval_core::similarity::Similarity;
@@ -102,7 +102,7 @@ pub async fn run(
                 reference,
                 candidate,
                 settings: FrescoSettings {
-                    authorities: AuthorityScope::All,
+                    authorities: settings.authorities,
                     similarity: settings.similarity,
                     threshold: settings.threshold,
                     generalized: settings.generalized,

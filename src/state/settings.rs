@@ -1,5 +1,6 @@
 //! Scoring settings shown on the page and carried by share links.
 
+use lexeval_core::fresco::AuthorityScope;
 use lexeval_core::share::ShareSettings;
 use lexeval_core::similarity::Similarity;
 use serde::{Deserialize, Serialize};
@@ -15,6 +16,8 @@ pub struct Settings {
     pub threshold: f64,
     /// FRESCO (bipartite matching across authorities) instead of L-FRESCO (same authority only).
     pub generalized: bool,
+    /// Which authorities L-FRESCO counts (all, or case citations only as the paper's R reads).
+    pub authorities: AuthorityScope,
 }
 
 impl Default for Settings {
@@ -24,6 +27,7 @@ impl Default for Settings {
             similarity,
             threshold: similarity.default_threshold(),
             generalized: false,
+            authorities: AuthorityScope::All,
         }
     }
 }
@@ -53,6 +57,7 @@ impl Settings {
             similarity: self.similarity,
             threshold: self.threshold,
             generalized: self.generalized,
+            authorities: self.authorities,
             llm_endpoint: non_empty(&llm.endpoint),
             llm_model: non_empty(&llm.model),
         }
@@ -64,6 +69,7 @@ impl Settings {
             similarity: s.similarity,
             threshold: s.threshold.clamp(0.0, 1.0),
             generalized: s.generalized,
+            authorities: s.authorities,
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::state::AppState;
 use leptos::prelude::*;
+use lexeval_core::fresco::AuthorityScope;
 use lexeval_core::similarity::Similarity;
 
 #[component]
@@ -11,6 +12,7 @@ pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> im
     let sim_id = format!("{prefix}-similarity");
     let thr_id = format!("{prefix}-threshold");
     let gen_id = format!("{prefix}-generalized");
+    let cases_id = format!("{prefix}-cases-only");
     view! {
         <fieldset class="settings">
             <legend>"Settings"</legend>
@@ -71,6 +73,28 @@ pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> im
                             />
                             <label for=gen_id>
                                 "Generalized FRESCO (pair claims one to one by their citations, then compare each pair)"
+                            </label>
+                        </div>
+                        <div class="field checkbox">
+                            <input
+                                id=cases_id.clone()
+                                type="checkbox"
+                                prop:checked=move || {
+                                    settings.with(|s| s.authorities == AuthorityScope::Cases)
+                                }
+                                on:change=move |ev| {
+                                    settings
+                                        .update(|s| {
+                                            s.authorities = if event_target_checked(&ev) {
+                                                AuthorityScope::Cases
+                                            } else {
+                                                AuthorityScope::All
+                                            };
+                                        })
+                                }
+                            />
+                            <label for=cases_id>
+                                "Count case citations only (the paper's R; statutes, rules and secondary sources left out)"
                             </label>
                         </div>
                     }

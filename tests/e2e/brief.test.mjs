@@ -16,14 +16,14 @@ test('Kayes v. Pacific Lumber scores L-FRESCO 0 with citation recall 1', async (
   assert.equal(await value(page, 'l-fresco'), '0');
   assert.equal(await value(page, 'citation-recall'), '1');
   assert.equal(await value(page, 'citation-precision'), '0.5');
-  // The shared authority is highlighted in the same colour in both texts.
-  const classes = await page.$$eval('.annotated-text span[title*="case:51 F.3d 1449"]', (els) => els.map((e) => e.className));
+  // The shared authority is highlighted in the same colour in both texts, named (not keyed) in its tooltip.
+  const classes = await page.$$eval('.annotated-text span[title*="Kayes v. Pacific Lumber Co., 51 F.3d 1449"]', (els) => els.map((e) => e.className));
   assert.equal(classes.length >= 2, true);
   assert.equal(new Set(classes.map((c) => c.match(/auth-\d/)[0])).size, 1);
   const row = await page.textContent('table.pairs tbody tr');
-  assert.match(row, /case:51 F\.3d 1449/);
-  // The statute only the generated paragraph cites is flagged, in the list and in the text.
-  assert.match(await page.textContent('.authority-gaps .hallucinated'), /law:U\.S\.C\.\|29\|1002/);
+  assert.match(row, /Kayes v\. Pacific Lumber Co\., 51 F\.3d 1449/);
+  // The statute only the generated paragraph cites is flagged by name, in the list and in the text.
+  assert.match(await page.textContent('.authority-gaps .hallucinated'), /29 U\.S\.C\. § 1002/);
   const flagged = await page.$$eval('.annotated-text .unshared', (els) => els.map((e) => e.textContent));
   assert.equal(flagged.length, 1);
   assert.match(flagged[0], /1002/);

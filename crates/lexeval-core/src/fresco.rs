@@ -71,7 +71,7 @@ pub enum AuthorityScope {
 }
 
 impl AuthorityScope {
-    fn is_all(&self) -> bool {
+    pub fn is_all(&self) -> bool {
         *self == AuthorityScope::All
     }
 }

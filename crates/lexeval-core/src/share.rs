@@ -4,6 +4,7 @@
 //! leaves the browser (it is not sent to servers), and the payload type has no field for an API key, so a
 //! key cannot end up in a link by construction.
 
+use crate::fresco::AuthorityScope;
 use crate::similarity::Similarity;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -46,6 +47,9 @@ pub struct ShareSettings {
     pub threshold: f64,
     /// Generalized FRESCO (bipartite matching) instead of exact-authority L-FRESCO.
     pub generalized: bool,
+    /// Which authorities L-FRESCO counts; links made before the option count all.
+    #[serde(default, skip_serializing_if = "AuthorityScope::is_all")]
+    pub authorities: AuthorityScope,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub llm_endpoint: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -178,6 +182,7 @@ mod tests {
                 similarity: Similarity::RougeL,
                 threshold: 0.5,
                 generalized: false,
+                authorities: AuthorityScope::All,
                 llm_endpoint: Some("http://localhost:11434/v1".into()),
                 llm_model: Some("llama3".into()),
             },
