@@ -1,7 +1,8 @@
 //! Secondary authorities: treatises (R15), law review articles (R16), restatements (R12.9.5) and their
 //! supra (R4.2) and Id. (R4.1) forms, as briefs cite them.
 
-use super::{claims, extract, split_sentences, Citation, CitationKind};
+use super::tests::sentences;
+use super::{claims, extract, Citation, CitationKind};
 
 fn of_kind(text: &str, kind: CitationKind) -> Vec<Citation> {
     extract(text)
@@ -292,15 +293,6 @@ fn law_review_articles_take_their_authors_and_titles() {
             ["Scholars agree.".to_string(), format!("See {cite}.")]
         );
     }
-}
-
-/// The sentences of `text` as strings.
-fn sentences(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    split_sentences(text)
-        .iter()
-        .map(|&(s, e)| chars[s..e].iter().collect())
-        .collect()
 }
 
 #[test]

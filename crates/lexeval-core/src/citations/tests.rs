@@ -304,7 +304,7 @@ fn every_reporters_db_example_is_found() {
 }
 
 /// The sentences of `text` as strings.
-fn sentences(text: &str) -> Vec<String> {
+pub(super) fn sentences(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
     split_sentences(text)
         .iter()
@@ -524,6 +524,34 @@ fn a_footnote_pin_and_parenthetical_belong_to_the_embedded_citation() {
         [
             "Officers may order the driver out",
             "and they may order passengers out as well"
+        ]
+    );
+}
+
+#[test]
+fn a_one_letter_label_ends_a_sentence_an_initial_does_not() {
+    assert_eq!(
+        sentences("Defendant attaches the agreement as Exhibit A. A court may consider it."),
+        [
+            "Defendant attaches the agreement as Exhibit A.",
+            "A court may consider it."
+        ]
+    );
+    assert_eq!(
+        sentences(
+            "The amendment applies only to Plan B. Participants in Plan A keep their rights."
+        ),
+        [
+            "The amendment applies only to Plan B.",
+            "Participants in Plan A keep their rights."
+        ]
+    );
+    // An initial before a surname, or inside a case name, never ends one.
+    assert_eq!(
+        sentences("As Judge Learned B. Hand wrote, the rule is settled. Florida v. J.L. agrees."),
+        [
+            "As Judge Learned B. Hand wrote, the rule is settled.",
+            "Florida v. J.L. agrees."
         ]
     );
 }
