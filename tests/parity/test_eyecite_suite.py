@@ -153,15 +153,17 @@ def compare_targets(case, ours, label):
     printed), or None. Citations lexeval finds beyond eyecite's are not compared."""
     squeeze = lambda s: "".join(s.split())  # noqa: E731
     group_of = {member: members[0] for members in case["groups"] for member in members}
-    by_start = {c["start"]: c for c in ours}
     outcomes = []
     for i, theirs in enumerate(case["citations"]):
         want = squeeze(case["citations"][group_of[i]]["text"]) if i in group_of else None
-        mine = by_start.get(theirs["start"])
+        # lexeval's article citation starts at its author (eyecite's at the volume): the one containing it.
+        mine = next((c for c in ours if c["start"] <= theirs["start"] < c["end"]), None)
         if mine is None:
             outcomes.append((f"{label!r} #{i} {theirs['text']!r} missing", False))
             continue
-        if mine["kind"] in ("full_case", "full_law", "journal"):
+        if mine["kind"] == "journal":
+            have = squeeze(f'{mine["volume"]} {mine["reporter"]} {mine["page"]}')
+        elif mine["kind"] in ("full_case", "full_law"):
             have = squeeze(mine["matched_text"])
         else:
             have = squeeze(ours[mine["antecedent"]]["matched_text"]) if mine["antecedent"] is not None else None

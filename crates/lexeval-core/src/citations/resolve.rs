@@ -193,6 +193,11 @@ fn unresolved_short_key(citation: &Citation) -> String {
     key
 }
 
+/// A short form or supra with no antecedent in its text.
+fn is_unresolved(citation: &Citation) -> bool {
+    citation.authority.starts_with("short:") || citation.authority.starts_with("unresolved:")
+}
+
 /// Whether `id` is an Id. printed right before `section` ("Id. § 1104", "id. §§ 1104").
 fn adjacent_id(text: &str, id: &Citation, section: &Citation) -> bool {
     id.kind == CitationKind::Id
@@ -380,7 +385,9 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                     .unwrap_or_default()
             ),
         });
-        citation.antecedent = target.filter(|&t| t != index);
+        // An Id. repeating a short form nothing resolved shares its key (the other text may resolve it)
+        // but, as in eyecite, has no antecedent.
+        citation.antecedent = target.filter(|&t| t != index && !is_unresolved(&out[t]));
         // An Id. after "LaFave, supra, § 5.2(c)" cites the section that supra names.
         // A short form or supra with no antecedent in its text is still what a following Id. repeats.
         let unresolved_short = target.is_none()
