@@ -254,7 +254,10 @@ mod tests {
         assert!(junk.starts_with(
             "unreadable answer from the endpoint (not an OpenAI-compatible chat completion): not JSON"
         ));
-        assert!(junk.ends_with("\"<html>Welcome to nginx!</html>\""), "{junk}");
+        assert!(
+            junk.ends_with("\"<html>Welcome to nginx!</html>\""),
+            "{junk}"
+        );
         let long = read_reply(500, &"x".repeat(500)).unwrap_err().to_string();
         assert!(long.ends_with(&format!("{}…", "x".repeat(200))), "{long}");
     }
