@@ -6,6 +6,7 @@ use crate::state::AppState;
 use crate::views::about::AboutView;
 use crate::views::answer::AnswerView;
 use crate::views::benchmarks::BenchmarksView;
+use crate::views::calibrate::CalibrateSection;
 use crate::views::check::CheckView;
 use leptos::prelude::*;
 use lexeval_core::share;
@@ -161,7 +162,7 @@ pub fn App() -> impl IntoView {
                 View::Brief => view! { <CheckView view=View::Brief /> }.into_any(),
                 View::Summary => view! { <CheckView view=View::Summary /> }.into_any(),
                 View::Answer => view! { <AnswerView /> }.into_any(),
-                View::Benchmarks => view! { <BenchmarksView /> }.into_any(),
+                View::Benchmarks => view! { <BenchmarksView /> <CalibrateSection /> }.into_any(),
                 View::About => view! { <AboutView /> }.into_any(),
             }}
         </main>

@@ -1,11 +1,12 @@
 //! The page's side of the score worker (`crates/lexeval-score-worker`): the brief and summary check
-//! pipelines and U-Score run there, LLM answers are fetched there, and embeddings it asks for are relayed
-//! to the embedding worker, so no check ever runs on the page's main thread. One lane per view: a newer
-//! request replaces the one still running.
+//! pipelines, U-Score and threshold calibration run there, LLM answers are fetched there, and embeddings it
+//! asks for are relayed to the embedding worker, so no check ever runs on the page's main thread. One lane
+//! per view: a newer request replaces the one still running.
 
 use crate::worker::{self, Reply, WorkerClient, WorkerSpec};
 use lexeval_core::pipeline::{CheckJob, CheckReport, Span};
 use lexeval_core::report::ScoreReport;
+use lexeval_core::similarity::Similarity;
 use lexeval_core::uscore::UScoreDetails;
 use serde::{Deserialize, Serialize};
 
@@ -66,6 +67,20 @@ pub async fn uscore(
     serde_json::from_str::<Done>(&json)
         .map(|done| (done.report, done.spans))
         .map_err(|e| format!("unreadable U-Score result: {e}"))
+}
+
+/// The threshold that maximises reference point based F1 on labelled pairs (`pairs`: JSON Lines, as
+/// `lexeval calibrate --pairs` reads them) under `similarity`; the report `lexeval calibrate --json` prints.
+pub async fn calibrate(pairs: &str, similarity: Similarity) -> Result<ScoreReport, String> {
+    let request = serde_json::json!({ "calibrate": { "pairs": pairs, "similarity": similarity } });
+    let json = worker::request(&CLIENT, request, Some("calibrate")).await?;
+    #[derive(Deserialize)]
+    struct Done {
+        report: ScoreReport,
+    }
+    serde_json::from_str::<Done>(&json)
+        .map(|done| done.report)
+        .map_err(|e| format!("unreadable calibration result: {e}"))
 }
 
 /// The score worker asked for embeddings: fetch them from the embedding worker and post its answer back

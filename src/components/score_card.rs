@@ -75,6 +75,18 @@ pub fn explain(name: &str) -> (&'static str, &'static str) {
             "Share of items answered correctly.",
             "accuracy = correct / total",
         ),
+        "threshold" => (
+            "The match threshold with the best reference point based F1 on your labelled pairs.",
+            "midpoint between the best observed similarity and the next lower one",
+        ),
+        "reference_precision" | "reference_recall" | "reference_f1" => (
+            "Per reference point (A.7): covered when any of its pairs matches; a partial label counts half.",
+            "TP += gold weight (1 full, ½ partial) when matched; FP += 1 for an unlabelled match; FN += gold weight when missed",
+        ),
+        "pairwise_precision" | "pairwise_recall" | "pairwise_f1" => (
+            "Per labelled pair (A.7): a partial label counts half.",
+            "TP += 1 (full) or ½ (partial) when matched; FP += 1 for a 'none' pair matched; FN += 1 or ½ when missed",
+        ),
         _ => ("", ""),
     }
 }
@@ -107,6 +119,13 @@ pub fn title(name: &str) -> String {
         "verdict_accuracy" => "Verdict Accuracy".into(),
         "verdict_score" => "Verdict Score".into(),
         "accuracy" => "Accuracy".into(),
+        "threshold" => "Threshold".into(),
+        "reference_precision" => "Reference point precision".into(),
+        "reference_recall" => "Reference point recall".into(),
+        "reference_f1" => "Reference point F1".into(),
+        "pairwise_precision" => "Pairwise precision".into(),
+        "pairwise_recall" => "Pairwise recall".into(),
+        "pairwise_f1" => "Pairwise F1".into(),
         other => other.replace('_', " "),
     }
 }
@@ -137,6 +156,7 @@ pub fn ScoreCard(
         <article class="score-card" id=id data-value=score.value.map(|v| v.to_string()).unwrap_or_default()>
             <h3>{title(&score.name)}</h3>
             {value}
+            {score.note.map(|note| view! { <p class="note">{note}</p> })}
             {(!meaning.is_empty()).then(|| view! { <p class="meaning">{meaning}</p> })}
             {(!formula.is_empty())
                 .then(|| {

@@ -49,6 +49,9 @@ pub struct AppState {
     pub storage_error: RwSignal<Option<String>>,
     /// Texts replaced by opening a share link, so the user can get them back.
     pub replaced_by_link: RwSignal<Option<(String, String)>>,
+    /// Labelled pairs pasted or uploaded for calibration (JSON Lines). Kept while the page is open, not
+    /// saved: an uploaded file may exceed the storage quota the texts share.
+    pub calibration_pairs: RwSignal<String>,
 }
 
 impl AppState {
@@ -72,6 +75,7 @@ impl AppState {
             llm_key: RwSignal::new(key),
             storage_error: RwSignal::new(None),
             replaced_by_link: RwSignal::new(None),
+            calibration_pairs: RwSignal::new(String::new()),
         };
         state.persist();
         state

@@ -6,6 +6,7 @@ use crate::route::View;
 use crate::state::AppState;
 use leptos::prelude::*;
 use lexeval_core::report::ScoreReport;
+use lexeval_core::similarity::{Measure, Similarity};
 
 #[component]
 pub fn AboutView() -> impl IntoView {
@@ -138,9 +139,56 @@ pub fn AboutView() -> impl IntoView {
                 <button type="button" id="demo-uscore-try" on:click=try_answer>"Try it in Answer check"</button>
             </article>
 
+            <article class="demo" id="about-defaults">
+                <h3>"What you see, and why: the papers' definitions by default"</h3>
+                <ul class="about-lines">
+                    <li id="about-null">
+                        "A score that cannot be computed shows “—” with its reason (e.g. “every LLM judgement "
+                        "failed: could not reach the endpoint…”), never a 0 that looks like a result."
+                    </li>
+                    <li id="about-notes">
+                        "When only some LLM judgements fail, the score covers the judged pairs and its card says "
+                        "how many were left out and why."
+                    </li>
+                    <li id="about-thresholds">
+                        {format!("Each similarity has its own default match threshold ({}), chosen on 64 labelled legal claim pairs                                   (docs/thresholds.md); choosing a similarity resets the slider to it, as the CLI does                                   without --threshold. The LLM judge answers Yes or No, so it has no slider.",
+                                 default_thresholds())}
+                    </li>
+                    <li id="about-calibration">
+                        "Benchmarks → Calibrate a threshold: label your own pairs and apply the threshold with the "
+                        "best reference point based F1, the one " <code>"lexeval calibrate"</code> " chooses."
+                    </li>
+                    <li id="about-cfresco">
+                        "Generalized FRESCO pairs claims one to one by their citations (C-SIM: 1 for the same "
+                        "authority, under ½ for a near miss such as a mistyped page, 0 across kinds), then compares "
+                        "the paired claims only: a text that swaps two claims' citations scores 0."
+                    </li>
+                    <li id="about-pointwise">
+                        "Pointwise: every pair at or above the threshold is a match (the top-5 shortlist is for the "
+                        "LLM judge only); a reference point whose matches all went to other points earns 0, as in "
+                        "the paper, not half credit; points are the summaries' sentences here, and the CLI also "
+                        "takes Step 1's points per paragraph (--reference-points, --candidate-points)."
+                    </li>
+                    <li id="about-cases">
+                        "“Count case citations only” (Brief check) builds R from case citations, as the L-FRESCO "
+                        "paper reads; by default statutes, rules and secondary sources count too."
+                    </li>
+                </ul>
+            </article>
+
             <p class="version">"Engine version " {env!("CARGO_PKG_VERSION")}</p>
         </section>
     }
+}
+
+/// "ROUGE-L 0.40, …" from core, so the About page never disagrees with the settings.
+fn default_thresholds() -> String {
+    Similarity::ALL
+        .into_iter()
+        .filter(|s| s.measure() != Measure::Llm)
+        .map(|s| format!("{} {:.2}", s.id(), s.default_threshold()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The scores a CaseFacts demo shows: evidence and verdict, not the paper-text recall variant.

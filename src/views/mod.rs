@@ -3,6 +3,7 @@
 pub mod about;
 pub mod answer;
 pub mod benchmarks;
+pub mod calibrate;
 pub mod check;
 pub mod settings_panel;
 pub mod share_bar;

@@ -38,27 +38,31 @@ pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> im
                         .collect_view()}
                 </select>
             </div>
-            <div class="field">
-                <label for=thr_id.clone()>
-                    "Match threshold: "
-                    <output>{move || format!("{:.2}", settings.with(|s| s.threshold))}</output>
-                </label>
-                <input
-                    id=thr_id
-                    type="range"
-                    min="0"
-                    max="1"
-                    step="0.01"
-                    prop:value=move || settings.with(|s| s.threshold.to_string())
-                    on:input=move |ev| {
-                        if let Ok(t) = event_target_value(&ev).parse::<f64>() {
-                            if (0.0..=1.0).contains(&t) {
-                                settings.update(|s| s.threshold = t);
+            // The LLM judge answers Yes or No: no threshold applies, so none is shown. Choosing another
+            // similarity brings the slider back at that similarity's default.
+            <Show when=move || settings.with(|s| s.similarity != Similarity::Llm)>
+                <div class="field">
+                    <label for=thr_id.clone()>
+                        "Match threshold: "
+                        <output>{move || format!("{:.2}", settings.with(|s| s.threshold))}</output>
+                    </label>
+                    <input
+                        id=thr_id.clone()
+                        type="range"
+                        min="0"
+                        max="1"
+                        step="0.01"
+                        prop:value=move || settings.with(|s| s.threshold.to_string())
+                        on:input=move |ev| {
+                            if let Ok(t) = event_target_value(&ev).parse::<f64>() {
+                                if (0.0..=1.0).contains(&t) {
+                                    settings.update(|s| s.threshold = t);
+                                }
                             }
                         }
-                    }
-                />
-            </div>
+                    />
+                </div>
+            </Show>
             {show_generalized
                 .then(|| {
                     view! {

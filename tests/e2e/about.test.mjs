@@ -40,3 +40,20 @@ test('the Hitchcock demo: a faithful coarse decomposition keeps precision 1 but 
   assert.equal(await page.$$eval('table.pairs tbody tr', (rows) => rows.length), 15);
   assert.deepEqual(errors, []);
 });
+
+test('About says where each of issue 19\'s changes shows', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.click('#tab-about');
+  const line = (id) => page.textContent(`#about-${id}`);
+  assert.match(await line('null'), /shows “—” with its reason.*never a 0/);
+  assert.match(await line('notes'), /judged pairs.*how many were left out/);
+  assert.match(await line('thresholds'), /rougeL 0\.40, rouge1 0\.42, rouge2 0\.26, embedding 0\.77.*docs\/thresholds\.md.*no slider/);
+  assert.match(await line('calibration'), /Calibrate a threshold.*lexeval calibrate/);
+  assert.match(await line('cfresco'), /C-SIM.*swaps two claims' citations scores 0/);
+  assert.match(await line('pointwise'), /top-5 shortlist is for the LLM judge only.*earns 0.*--reference-points/);
+  assert.match(await line('cases'), /Count case citations only.*L-FRESCO paper/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'about-phone');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  assert.deepEqual(errors, []);
+});

@@ -136,3 +136,63 @@ test('summary check with the LLM judge: top candidates by cosine asked (A.4), ti
   await screenshot(page, 'summary-llm');
   assert.deepEqual(errors, []);
 });
+
+test('the match threshold is hidden under the LLM judge and comes back at the next similarity\'s default', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  assert.equal(await page.inputValue('#brief-threshold'), '0.4');
+  await page.selectOption('#brief-similarity', 'llm');
+  await page.waitForSelector('#brief-threshold', { state: 'detached' });
+  await page.selectOption('#brief-similarity', 'rouge2');
+  assert.equal(await page.inputValue('#brief-threshold'), '0.26');
+  assert.deepEqual(errors, []);
+});
+
+/** Brief example 1 judged by an endpoint that `answer`s every request; the L-FRESCO card once scored. */
+async function briefAgainst(page, model, answer) {
+  await page.context().route('**/v1/chat/completions', answer);
+  await page.click('#brief-example-1');
+  const texts = [await page.inputValue('#brief-reference'), await page.inputValue('#brief-candidate')];
+  await chooseLlm(page, model);
+  await page.waitForSelector('#score-l-fresco', { timeout: 60000 });
+  // Whatever the endpoint did, the texts the user typed stay.
+  assert.deepEqual([await page.inputValue('#brief-reference'), await page.inputValue('#brief-candidate')], texts);
+  return page.locator('#score-l-fresco');
+}
+
+test('endpoint failures say which: unreachable (down or CORS), an HTTP error, an unreadable answer', async () => {
+  const cases = [
+    ['judge-down', (route) => route.abort(),
+      /every LLM judgement failed: could not reach the endpoint \(the server is down, or it does not allow this page's origin — CORS\)/],
+    ['judge-500', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream model crashed' }),
+      /every LLM judgement failed: the endpoint answered HTTP 500: upstream model crashed/],
+    ['judge-junk', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>Welcome to nginx!</html>' }),
+      /every LLM judgement failed: unreadable answer from the endpoint \(not an OpenAI-compatible chat completion\): not JSON .*Welcome to nginx/],
+  ];
+  for (const [model, answer, reason] of cases) {
+    const { page, errors } = await openPage(browser, server.url);
+    const card = await briefAgainst(page, model, answer);
+    assert.equal(await card.getAttribute('data-value'), '');
+    assert.match(await card.locator('.null-reason').textContent(), reason);
+    await page.click('.llm-exchanges summary');
+    assert.match(await page.textContent('.llm-exchanges'), reason.source.includes('HTTP 500') ? /HTTP 500/ : /\(error\)/);
+    if (model === 'judge-down') await screenshot(page, 'brief-llm-unreachable');
+    // The junk body is shown as text, never parsed as HTML.
+    assert.equal(await page.$('.score-card html, .llm-exchanges html'), null);
+    assert.deepEqual(errors.filter((e) => !/Failed to load resource|ERR_FAILED|status of 500/.test(e)), []);
+    await page.close();
+  }
+});
+
+test('a partial failure keeps its number and says on the card what was left out', async () => {
+  const { page } = await openPage(browser, server.url);
+  let failing;
+  const card = await briefAgainst(page, 'judge-partial', async (route) => {
+    const prompt = route.request().postDataJSON().messages[0].content;
+    failing ??= prompt;
+    if (prompt === failing) await route.fulfill({ status: 503, body: 'overloaded' });
+    else await route.fulfill({ status: 200, contentType: 'application/json',
+      body: JSON.stringify({ choices: [{ message: { content: 'Same proposition. Yes' } }] }) });
+  });
+  assert.equal(await card.getAttribute('data-value'), '1');
+  assert.match(await card.locator('.note').textContent(), /over 2 of 3 reference pairs: 1 \w+ judgement failed \(first: the endpoint answered HTTP 503: overloaded\)/);
+});

@@ -31,12 +31,27 @@ pub fn request_body(config: &LlmConfig, prompt: &str) -> Value {
 /// The assistant text of a chat completion response.
 pub fn parse_response(body: &str) -> Result<String, LlmError> {
     let value: Value = serde_json::from_str(body)
-        .map_err(|e| LlmError::MalformedResponse(format!("not JSON ({e})")))?;
+        .map_err(|e| LlmError::MalformedResponse(format!("not JSON ({e}): {:?}", excerpt(body))))?;
     value
         .pointer("/choices/0/message/content")
         .and_then(Value::as_str)
         .map(str::to_string)
-        .ok_or_else(|| LlmError::MalformedResponse("no choices[0].message.content".into()))
+        .ok_or_else(|| {
+            LlmError::MalformedResponse(format!(
+                "no choices[0].message.content in {:?}",
+                excerpt(body)
+            ))
+        })
+}
+
+/// The start of a response body, for error messages.
+fn excerpt(body: &str) -> String {
+    const CHARS: usize = 200;
+    let mut excerpt: String = body.trim().chars().take(CHARS).collect();
+    if body.trim().chars().nth(CHARS).is_some() {
+        excerpt.push('…');
+    }
+    excerpt
 }
 
 /// Cache key: sha256 of endpoint, model, prompt and sampling parameters — never the key.
@@ -82,7 +97,10 @@ impl Retries {
 /// The answer in an HTTP reply, or the status error (with the start of the body) when it is not 2xx.
 pub fn read_reply(status: u16, body: &str) -> Result<String, LlmError> {
     if !(200..300).contains(&status) {
-        let body = body.chars().take(200).collect();
+        let body = match excerpt(body) {
+            empty if empty.is_empty() => "(empty body)".to_string(),
+            excerpt => excerpt,
+        };
         return Err(LlmError::Status { status, body });
     }
     parse_response(body)
@@ -222,6 +240,26 @@ mod tests {
             parse_response("{}"),
             Err(LlmError::MalformedResponse(_))
         ));
+    }
+
+    #[test]
+    fn errors_say_which_failure_with_the_start_of_the_body() {
+        assert_eq!(
+            read_reply(502, "").unwrap_err().to_string(),
+            "the endpoint answered HTTP 502: (empty body)"
+        );
+        let junk = read_reply(200, "<html>Welcome to nginx!</html>")
+            .unwrap_err()
+            .to_string();
+        assert!(junk.starts_with(
+            "unreadable answer from the endpoint (not an OpenAI-compatible chat completion): not JSON"
+        ));
+        assert!(
+            junk.ends_with("\"<html>Welcome to nginx!</html>\""),
+            "{junk}"
+        );
+        let long = read_reply(500, &"x".repeat(500)).unwrap_err().to_string();
+        assert!(long.ends_with(&format!("{}…", "x".repeat(200))), "{long}");
     }
 
     #[test]

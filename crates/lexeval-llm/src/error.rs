@@ -9,9 +9,15 @@ pub enum LlmError {
     Timeout,
     #[error("transport error: {0}")]
     Transport(String),
-    #[error("HTTP {status} from the endpoint: {body}")]
+    /// The browser's `fetch` rejected: no HTTP answer reached the page, which the browser does not explain
+    /// further (a server down and a missing CORS header look the same from a page).
+    #[error(
+        "could not reach the endpoint (the server is down, or it does not allow this page's origin — CORS): {0}"
+    )]
+    Unreachable(String),
+    #[error("the endpoint answered HTTP {status}: {body}")]
     Status { status: u16, body: String },
-    #[error("malformed response: {0}")]
+    #[error("unreadable answer from the endpoint (not an OpenAI-compatible chat completion): {0}")]
     MalformedResponse(String),
     #[error("unparseable answer: {0}")]
     UnparseableAnswer(String),
@@ -23,7 +29,7 @@ impl LlmError {
     /// Rate limits and server errors are worth retrying; client errors and bad answers are not.
     pub fn is_retryable(&self) -> bool {
         match self {
-            LlmError::Timeout | LlmError::Transport(_) => true,
+            LlmError::Timeout | LlmError::Transport(_) | LlmError::Unreachable(_) => true,
             LlmError::Status { status, .. } => *status == 429 || *status >= 500,
             LlmError::MalformedResponse(_)
             | LlmError::UnparseableAnswer(_)

@@ -79,12 +79,14 @@ impl WasmClient {
         let request = request
             .body(request_body(&self.config, prompt).to_string())
             .map_err(|e| LlmError::Transport(e.to_string()))?;
-        let response = request.send().await.map_err(|e| {
-            if signal.aborted() {
-                LlmError::Timeout
-            } else {
-                LlmError::Transport(e.to_string())
+        let response = request.send().await.map_err(|e| match e {
+            _ if signal.aborted() => LlmError::Timeout,
+            // `fetch` rejects with a TypeError when no HTTP answer arrives: refused, unresolved, or
+            // blocked by CORS (the browser tells the page nothing more).
+            gloo_net::Error::JsError(js) if js.name == "TypeError" => {
+                LlmError::Unreachable(js.message)
             }
+            other => LlmError::Transport(other.to_string()),
         })?;
         let status = response.status();
         let text = response

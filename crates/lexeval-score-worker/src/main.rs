@@ -8,8 +8,11 @@
 //!   `{"kind": "embed", "id": n, "texts": [...]}` and waits for the page's
 //!   `{"embedded": n, "reply": {"embeddings": [...]}}` or `{"embedded": n, "error": "..."}`;
 //! - `{"id": n, "uscore": "text"}` with `{"kind": "done", "id": n, "report": {...}, "spans": [...]}`;
+//! - `{"id": n, "calibrate": {"pairs": "<JSON Lines>", "similarity": "rougeL"}}` with
+//!   `{"kind": "done", "id": n, "report": {...}}` (the embedding similarity asks the page as a check does);
 //! - anything else with `{"kind": "error", "id": n, "message": "..."}`.
 
+mod calibrate;
 mod embeddings;
 
 use lexeval_core::judge::Answer;
@@ -40,8 +43,18 @@ struct Check {
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum Message {
-    Check { id: u32, check: Box<Check> },
-    Uscore { id: u32, uscore: String },
+    Check {
+        id: u32,
+        check: Box<Check>,
+    },
+    Uscore {
+        id: u32,
+        uscore: String,
+    },
+    Calibrate {
+        id: u32,
+        calibrate: calibrate::Request,
+    },
     Embedded(embeddings::Embedded),
 }
 
@@ -120,6 +133,11 @@ struct Checked {
 }
 
 #[derive(Serialize)]
+struct Calibrated {
+    report: ScoreReport,
+}
+
+#[derive(Serialize)]
 struct UScored {
     report: ScoreReport<Option<UScoreDetails>>,
     spans: Vec<Span>,
@@ -154,6 +172,14 @@ fn answer(message: &str) {
             });
         }
         Ok(Message::Uscore { id, uscore: text }) => done(id, uscore(&text)),
+        Ok(Message::Calibrate { id, calibrate }) => {
+            wasm_bindgen_futures::spawn_local(async move {
+                match calibrate::run(id, calibrate).await {
+                    Ok(report) => done(id, Calibrated { report }),
+                    Err(message) => fail(Some(id.into()), &message),
+                }
+            });
+        }
         Ok(Message::Embedded(embedded)) => embeddings::arrived(embedded),
         Err(e) => {
             let id = serde_json::from_str::<serde_json::Value>(message)

@@ -1,0 +1,116 @@
+// Calibrate (Benchmarks tab): the page chooses the threshold `lexeval calibrate` chooses on the same labelled
+// pairs (tests/fixtures/calibration/pairs.jsonl: two memos' claims, labelled full / partial / none), shows the
+// curve, applies it to the checks with one button, and names the bad line of a malformed file. Needs the CLI
+// binary: LEXEVAL_BIN, else the checked, release-native or debug build in the target directory.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveDist, launch, openPage, screenshot } from './harness.mjs';
+import { fixture, paste, root } from './fixtures.mjs';
+
+const PAIRS = fixture('calibration/pairs.jsonl');
+const MODEL_TIMEOUT = 180000;
+
+function cliBinary() {
+  const targets = [process.env.CARGO_TARGET_DIR, path.join(root, 'target')].filter(Boolean);
+  const candidates = [process.env.LEXEVAL_BIN,
+    ...targets.flatMap((t) => ['checked', 'release-native', 'debug'].map((profile) => path.join(t, profile, 'lexeval')))];
+  const found = candidates.find((file) => file && fs.existsSync(file));
+  assert.ok(found, 'no lexeval binary: run `make test-native` (or set LEXEVAL_BIN)');
+  return found;
+}
+
+let server, browser, lexeval;
+before(async () => { lexeval = cliBinary(); server = await serveDist(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+async function cliCalibration(similarity) {
+  const { stdout } = await promisify(execFile)(lexeval,
+    ['calibrate', '--json', '--pairs', PAIRS, '--similarity', similarity], { cwd: root, maxBuffer: 16 << 20 });
+  return JSON.parse(stdout);
+}
+
+async function openCalibrate() {
+  const opened = await openPage(browser, server.url);
+  await opened.page.click('#tab-benchmarks');
+  await opened.page.waitForSelector('#calibrate-pairs');
+  return opened;
+}
+
+/** Runs the calibration and returns the page's scores by name (data-value, a number or null). */
+async function calibrate(page, similarity) {
+  await page.selectOption('#calibrate-similarity', similarity);
+  await page.click('#calibrate-run');
+  await page.waitForSelector('#calibration-threshold, #calibrate-results .error', { timeout: MODEL_TIMEOUT });
+  assert.equal(await page.$('#calibrate-results .error'), null, await page.textContent('#calibrate-results'));
+  return page.$$eval('#calibrate-results .score-card', (cards) => Object.fromEntries(cards.map((c) =>
+    [c.id.replace('calibration-', ''), c.dataset.value === '' ? null : Number(c.dataset.value)])));
+}
+
+const cliScores = (report) => Object.fromEntries(report.scores.map((s) => [s.name.replace(/_/g, '-'), s.value]));
+
+test('ROUGE: the page\'s threshold, F1s and curve are lexeval calibrate\'s; one button applies it', async () => {
+  const { page, errors } = await openCalibrate();
+  await page.setInputFiles('#calibrate-file', PAIRS);
+  await page.waitForFunction(() => document.querySelector('#calibrate-pairs').value.length > 0);
+  assert.equal(await page.inputValue('#calibrate-pairs'), fs.readFileSync(PAIRS, 'utf8'));
+  for (const similarity of ['rouge2', 'rougeL']) {
+    const cli = await cliCalibration(similarity);
+    assert.deepEqual(await calibrate(page, similarity), cliScores(cli));
+    assert.equal(await page.$$eval('.calibration-curve tbody tr', (rows) => rows.length), cli.details.curve.length);
+    const chosen = await page.textContent('.calibration-curve tr[aria-current="true"] td');
+    assert.equal(chosen, cli.details.best_observed_similarity.toFixed(3));
+  }
+  await screenshot(page, 'calibrate');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'calibrate-phone');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    'nothing overflows at phone width');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  const threshold = (await cliCalibration('rougeL')).scores.find((s) => s.name === 'threshold').value;
+  await page.click('#calibrate-apply');
+  assert.match(await page.textContent('#calibrate-results .message'), /ROUGE-L .* threshold 0\.292/);
+  for (const view of ['brief', 'summary']) {
+    await page.click(`#tab-${view}`);
+    assert.equal(await page.inputValue(`#${view}-similarity`), 'rougeL');
+    assert.equal(await page.textContent(`label[for=${view}-threshold] output`), threshold.toFixed(2));
+  }
+  // The slider shows two decimals; the settings keep the exact threshold (saved a moment after the change).
+  await page.waitForFunction((t) => JSON.parse(localStorage.getItem('lexeval.state.v1') ?? '{}')
+    .settings?.threshold === t, threshold);
+  // The pasted pairs are still there when the user comes back.
+  await page.click('#tab-benchmarks');
+  assert.equal(await page.inputValue('#calibrate-pairs'), fs.readFileSync(PAIRS, 'utf8'));
+  assert.deepEqual(errors, []);
+});
+
+test('a malformed line is named, the pasted text stays and is never rendered as HTML', async () => {
+  const { page, errors } = await openCalibrate();
+  const lines = fs.readFileSync(PAIRS, 'utf8').trim().split('\n');
+  const bad = `${lines[0]}\n\n${lines[1]}\n{"reference": "Id. at 5.", "generated": "Id.", "label": "<img src=x onerror=\\"document.title='pwned'\\">"}\n${lines[2]}\n`;
+  await paste(page, '#calibrate-pairs', bad);
+  await page.click('#calibrate-run');
+  const error = await page.waitForSelector('#calibrate-results .error');
+  assert.match(await error.textContent(), /^calibration failed: line 4: expected .*"label": "full" \| "partial" \| "none".*unknown variant `<img src=x/);
+  assert.equal(await page.$('#calibrate-results img'), null);
+  assert.notEqual(await page.title(), 'pwned');
+  assert.equal(await page.inputValue('#calibrate-pairs'), bad);
+  await paste(page, '#calibrate-pairs', `${lines[0]}\n{"reference": "Celotex`);
+  await page.click('#calibrate-run');
+  await page.waitForFunction(() => /line 2:/.test(document.querySelector('#calibrate-results .error')?.textContent));
+  assert.deepEqual(errors, []);
+});
+
+test('embedding: the page\'s threshold is lexeval calibrate\'s to 1e-6 (native and wasm round f32 apart)', { timeout: 240000 }, async () => {
+  const { page, errors } = await openCalibrate();
+  await paste(page, '#calibrate-pairs', fs.readFileSync(PAIRS, 'utf8'));
+  const scores = await calibrate(page, 'embedding');
+  const cli = cliScores(await cliCalibration('embedding'));
+  assert.deepEqual(Object.keys(scores), Object.keys(cli));
+  for (const [name, value] of Object.entries(cli)) assert.ok(Math.abs(scores[name] - value) < 1e-6, `${name}: ${scores[name]} vs ${value}`);
+  assert.deepEqual(errors, []);
+});
