@@ -48,7 +48,12 @@ pub fn score(judgements: &[SupportJudgement]) -> ScoreReport<DecompScoreDetails>
     let mut passages: BTreeMap<&str, PassageRow> = BTreeMap::new();
     let mut tally = Judgements::new("support");
     for j in judgements {
-        let passage = passages.entry(j.passage.as_str()).or_default();
+        let passage = passages
+            .entry(j.passage.as_str())
+            .or_insert_with(|| PassageRow {
+                passage: j.passage.clone(),
+                ..PassageRow::default()
+            });
         passage.subclaims += 1;
         match j.supported {
             Some(supported) => {
@@ -103,13 +108,7 @@ pub fn score(judgements: &[SupportJudgement]) -> ScoreReport<DecompScoreDetails>
             .map(|j| j.subclaim.clone())
             .collect(),
         failed_judgements: tally.failed,
-        passages: passages
-            .into_iter()
-            .map(|(id, p)| PassageRow {
-                passage: id.to_string(),
-                ..p
-            })
-            .collect(),
+        passages: passages.into_values().collect(),
     };
     report
 }
