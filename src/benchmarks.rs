@@ -1,9 +1,10 @@
 //! The Benchmarks view's engine: uploaded JSON Lines files scored with CaseFacts, LegalSearchQA or ROUGE,
 //! read by core's JSON Lines reader, and the About view's CaseFacts demo.
 
-use lexeval_core::report::ScoreReport;
-use lexeval_core::rouge::{RougeOptions, RougeScorer, RougeType};
-use lexeval_core::{casefacts, legalsearchqa};
+use lexeval_core::casefacts::{self, CaseFactsDetails};
+use lexeval_core::legalsearchqa::{self, LegalSearchQaDetails};
+use lexeval_core::report::{Score, ScoreReport};
+use lexeval_core::rouge::{RougeIntervals, RougeOptions, RougeScorer, RougeType};
 use std::fmt;
 
 /// Why a file could not be scored, for the user.
@@ -61,12 +62,73 @@ impl BenchmarkKind {
     }
 }
 
+/// A scored benchmark file: the metric's report with its typed details, saved as the report alone.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum BenchmarkReport {
+    CaseFacts(ScoreReport<CaseFactsDetails>),
+    LegalSearchQa(ScoreReport<LegalSearchQaDetails>),
+    Rouge(ScoreReport<RougeIntervals>),
+}
+
+impl BenchmarkReport {
+    pub fn metric(&self) -> &str {
+        match self {
+            BenchmarkReport::CaseFacts(report) => &report.metric,
+            BenchmarkReport::LegalSearchQa(report) => &report.metric,
+            BenchmarkReport::Rouge(report) => &report.metric,
+        }
+    }
+
+    pub fn scores(&self) -> &[Score] {
+        match self {
+            BenchmarkReport::CaseFacts(report) => &report.scores,
+            BenchmarkReport::LegalSearchQa(report) => &report.scores,
+            BenchmarkReport::Rouge(report) => &report.scores,
+        }
+    }
+
+    /// What the per-class bars show.
+    pub fn per_class_caption(&self) -> &'static str {
+        match self {
+            BenchmarkReport::CaseFacts(_) => "Verdict accuracy per gold label",
+            BenchmarkReport::LegalSearchQa(_) => "Accuracy per category",
+            BenchmarkReport::Rouge(_) => "Bootstrap mid F1 per ROUGE type",
+        }
+    }
+
+    /// Per-class rows (class, value) for the bar chart: CaseFacts verdict accuracy per gold label,
+    /// LegalSearchQA accuracy per category, ROUGE's mid F1 per type.
+    pub fn per_class(&self) -> Vec<(String, f64)> {
+        match self {
+            BenchmarkReport::CaseFacts(report) => report
+                .details
+                .per_class
+                .iter()
+                .filter_map(|(label, row)| Some((label.clone(), row.verdict_accuracy?)))
+                .collect(),
+            BenchmarkReport::LegalSearchQa(report) => report
+                .details
+                .breakdown
+                .iter()
+                .filter(|row| row.by == "category")
+                .map(|row| (row.value.clone(), row.accuracy))
+                .collect(),
+            BenchmarkReport::Rouge(report) => report
+                .scores
+                .iter()
+                .filter_map(|s| Some((s.name.clone(), s.value?)))
+                .collect(),
+        }
+    }
+}
+
 /// Score an uploaded benchmark file (JSONL). `progress` is called with the fraction done.
 pub async fn benchmark(
     kind: BenchmarkKind,
     contents: &str,
     progress: &dyn Fn(f64),
-) -> Result<ScoreReport, BenchmarkError> {
+) -> Result<BenchmarkReport, BenchmarkError> {
     let rows = parse_jsonl(contents, progress).await?;
     if rows.is_empty() {
         return Err(BenchmarkError("the file has no JSON lines".into()));
@@ -75,12 +137,18 @@ pub async fn benchmark(
         BenchmarkKind::CaseFacts => {
             let gold: Vec<casefacts::GoldClaim> = typed_rows(&rows, kind)?;
             let predictions: Vec<casefacts::Prediction> = typed_rows(&rows, kind)?;
-            Ok(casefacts::score(&gold, &predictions))
+            Ok(BenchmarkReport::CaseFacts(casefacts::score(
+                &gold,
+                &predictions,
+            )))
         }
         BenchmarkKind::LegalSearchQa => {
             let questions: Vec<legalsearchqa::Question> = typed_rows(&rows, kind)?;
             let predictions: Vec<legalsearchqa::Prediction> = typed_rows(&rows, kind)?;
-            Ok(legalsearchqa::score(&questions, &predictions))
+            Ok(BenchmarkReport::LegalSearchQa(legalsearchqa::score(
+                &questions,
+                &predictions,
+            )))
         }
         BenchmarkKind::RougePairs => {
             let pairs: Vec<RougePair> = typed_rows(&rows, kind)?;
@@ -100,16 +168,15 @@ pub async fn benchmark(
                     crate::browser::yield_now().await;
                 }
             }
-            Ok(lexeval_core::rouge::aggregate_report(
-                &aggregator,
-                scorer.options(),
+            Ok(BenchmarkReport::Rouge(
+                lexeval_core::rouge::aggregate_report(&aggregator, scorer.options()),
             ))
         }
     }
 }
 
 /// The CaseFacts teaching demo: the OVERRULED example claim answered with the gold case and `verdict`.
-pub fn casefacts_demo(verdict: &str) -> ScoreReport {
+pub fn casefacts_demo(verdict: &str) -> ScoreReport<CaseFactsDetails> {
     let item = crate::examples::CASEFACTS_OVERRULED;
     let gold = casefacts::GoldClaim {
         claim: item.claim.into(),
@@ -187,44 +254,4 @@ async fn parse_jsonl(
     }
     progress(1.0);
     Ok(rows)
-}
-/// What the per-class bars of a benchmark report show.
-pub fn per_class_caption(report: &ScoreReport) -> &'static str {
-    match report.metric.as_str() {
-        "casefacts" => "Verdict accuracy per gold label",
-        "legalsearchqa" => "Accuracy per category",
-        "rouge" => "Bootstrap mid F1 per ROUGE type",
-        _ => "Per class",
-    }
-}
-
-/// Per-class rows (class, value) of a benchmark report, for the bar chart: CaseFacts verdict accuracy per
-/// gold label, LegalSearchQA accuracy per category.
-pub fn per_class(report: &ScoreReport) -> Vec<(String, f64)> {
-    match report.metric.as_str() {
-        "casefacts" => report.details["per_class"]
-            .as_object()
-            .into_iter()
-            .flatten()
-            .filter_map(|(label, row)| Some((label.clone(), row["verdict_accuracy"].as_f64()?)))
-            .collect(),
-        "legalsearchqa" => report.details["breakdown"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|row| row["by"] == "category")
-            .filter_map(|row| {
-                Some((
-                    row["value"].as_str()?.to_string(),
-                    row["accuracy"].as_f64()?,
-                ))
-            })
-            .collect(),
-        "rouge" => report
-            .scores
-            .iter()
-            .filter_map(|s| Some((s.name.clone(), s.value?)))
-            .collect(),
-        _ => Vec::new(),
-    }
 }

@@ -5,6 +5,7 @@ use crate::examples;
 use crate::route::View;
 use crate::state::AppState;
 use leptos::prelude::*;
+use lexeval_core::casefacts::CaseFactsDetails;
 use lexeval_core::report::ScoreReport;
 use lexeval_core::similarity::{Measure, Similarity};
 
@@ -192,7 +193,7 @@ fn default_thresholds() -> String {
 }
 
 /// The scores a CaseFacts demo shows: evidence and verdict, not the paper-text recall variant.
-fn headline(report: ScoreReport) -> Vec<lexeval_core::report::Score> {
+fn headline(report: ScoreReport<CaseFactsDetails>) -> Vec<lexeval_core::report::Score> {
     report
         .scores
         .into_iter()

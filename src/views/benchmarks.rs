@@ -1,11 +1,11 @@
 //! Benchmarks: upload a predictions file, watch progress, see and download the results.
 
-use crate::benchmarks::{self, BenchmarkKind};
+use crate::benchmarks::{self, BenchmarkKind, BenchmarkReport};
 use crate::browser;
 use crate::components::bar_chart::BarChart;
 use crate::components::score_card::ScoreCards;
 use leptos::prelude::*;
-use lexeval_core::report::ScoreReport;
+use lexeval_core::report::Score;
 
 /// Largest file accepted (the page keeps it in memory).
 const MAX_FILE_BYTES: usize = 50 * 1024 * 1024;
@@ -19,47 +19,22 @@ enum Job {
     },
     Done {
         file: String,
-        report: Box<ScoreReport>,
+        report: Box<BenchmarkReport>,
     },
     Failed(String),
 }
 
-/// A report as CSV: one row per score, then the per-item rows of `details.items` if present.
-fn report_csv(report: &ScoreReport) -> String {
+/// A report's scores as CSV, one row per score.
+fn scores_csv(scores: &[Score]) -> String {
     let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
     let mut out = String::from("score,value,null_reason\n");
-    for s in &report.scores {
+    for s in scores {
         out.push_str(&format!(
             "{},{},{}\n",
             quote(&s.name),
             s.value.map(|v| v.to_string()).unwrap_or_default(),
             quote(s.null_reason.as_deref().unwrap_or(""))
         ));
-    }
-    let items = report.details.get("items").and_then(|v| v.as_array());
-    if let Some(first) = items.and_then(|i| i.first()).and_then(|f| f.as_object()) {
-        let columns: Vec<&String> = first.keys().collect();
-        out.push('\n');
-        out.push_str(
-            &columns
-                .iter()
-                .map(|c| quote(c))
-                .collect::<Vec<_>>()
-                .join(","),
-        );
-        out.push('\n');
-        for item in items.into_iter().flatten() {
-            let row: Vec<String> = columns
-                .iter()
-                .map(|c| match item.get(c.as_str()) {
-                    Some(serde_json::Value::String(s)) => quote(s),
-                    Some(serde_json::Value::Null) | None => String::new(),
-                    Some(v) => quote(&v.to_string()),
-                })
-                .collect();
-            out.push_str(&row.join(","));
-            out.push('\n');
-        }
     }
     out
 }
@@ -119,9 +94,13 @@ pub fn BenchmarksView() -> impl IntoView {
 
     let download = move |csv: bool| {
         if let Job::Done { report, .. } = job.get_untracked() {
-            let stem = format!("lexeval-{}", report.metric);
+            let stem = format!("lexeval-{}", report.metric());
             let result = if csv {
-                browser::download(&format!("{stem}.csv"), "text/csv", &report_csv(&report))
+                browser::download(
+                    &format!("{stem}.csv"),
+                    "text/csv",
+                    &scores_csv(report.scores()),
+                )
             } else {
                 serde_json::to_string_pretty(&report)
                     .map_err(|e| e.to_string())
@@ -180,12 +159,12 @@ pub fn BenchmarksView() -> impl IntoView {
                     }
                     Job::Failed(msg) => view! { <p class="error" role="alert">{msg}</p> }.into_any(),
                     Job::Done { file, report } => {
-                        let per_class = benchmarks::per_class(&report);
+                        let per_class = report.per_class();
                         view! {
                             <h3>{format!("Results for {file}")}</h3>
-                            <ScoreCards scores=report.scores.clone() />
+                            <ScoreCards scores=report.scores().to_vec() />
                             {(!per_class.is_empty())
-                                .then(|| view! { <BarChart rows=per_class caption=benchmarks::per_class_caption(&report) /> })}
+                                .then(|| view! { <BarChart rows=per_class caption=report.per_class_caption() /> })}
                             <div class="share-bar">
                                 <button type="button" id="bench-download-json" on:click=move |_| download(false)>
                                     "Download JSON"

@@ -9,6 +9,7 @@ use lexeval_core::fresco::FrescoDetails;
 use lexeval_core::pipeline::{CheckReport, MetricReport};
 use lexeval_core::pointwise::PointwiseDetails;
 use lexeval_core::report::ScoreReport;
+use lexeval_core::rouge::RougeDetails;
 use lexeval_core::share::{self, SharePayload};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -27,6 +28,7 @@ struct Export<'a> {
 enum Exported<'a> {
     Fresco(&'a ScoreReport<FrescoDetails>),
     Pointwise(&'a ScoreReport<PointwiseDetails>),
+    Rouge(&'a ScoreReport<RougeDetails>),
     Plain(&'a ScoreReport),
 }
 
@@ -37,9 +39,9 @@ impl<'a> Exported<'a> {
             MetricReport::Fresco(report) => Exported::Fresco(report),
             MetricReport::Pointwise(report) => Exported::Pointwise(report),
         };
-        let plain = [Some(&report.rouge), report.cosine.as_ref()];
-        std::iter::once(metric)
-            .chain(plain.into_iter().flatten().map(Exported::Plain))
+        [metric, Exported::Rouge(&report.rouge)]
+            .into_iter()
+            .chain(report.cosine.as_ref().map(Exported::Plain))
             .collect()
     }
 }

@@ -11,9 +11,12 @@
 //! Case names are compared after normalisation: lower case, "&" → "and", "vs." → "v.", every run of
 //! non-alphanumeric characters → one space ("Continental T. V., Inc." = "continental t v inc").
 
+mod details;
+
+pub use details::{CaseFactsDetails, ClaimRow, ClassRow};
+
 use crate::report::{Score, ScoreReport};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 pub const METRIC_VERSION: &str = "1";
@@ -96,15 +99,21 @@ fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
     (n > 0).then(|| sum / n as f64)
 }
 
-fn push_mean(report: &mut ScoreReport, name: &str, value: Option<f64>) {
-    report.scores.push(value.map_or_else(
-        || Score::null(name, "no gold claims"),
-        |v| Score::new(name, v),
-    ));
+/// The means of the rows' scores, as the headline scores and each gold label's row report them.
+fn class_row(rows: &[&ClaimRow]) -> ClassRow {
+    let metric = |value: fn(&ClaimRow) -> f64| mean(rows.iter().map(|r| value(r)));
+    ClassRow {
+        claims: rows.len(),
+        evidence_score: metric(|r| r.evidence_score),
+        evidence_score_recall: metric(|r| r.evidence_score_recall),
+        verdict_accuracy: metric(|r| f64::from(u8::from(r.verdict_correct))),
+        verdict_score: metric(|r| r.verdict_score),
+        verdict_score_recall: metric(|r| r.verdict_score_recall),
+    }
 }
 
 /// Scores predictions against the gold claims; predictions are matched to claims by their text.
-pub fn score(gold: &[GoldClaim], predictions: &[Prediction]) -> ScoreReport {
+pub fn score(gold: &[GoldClaim], predictions: &[Prediction]) -> ScoreReport<CaseFactsDetails> {
     let by_claim: HashMap<String, &Prediction> = predictions
         .iter()
         .map(|p| (normalise_claim(&p.claim), p))
@@ -132,69 +141,60 @@ pub fn score(gold: &[GoldClaim], predictions: &[Prediction]) -> ScoreReport {
             |p| normalise_verdict(&p.predicted_verdict),
         );
         let (evidence_f1, evidence_recall) = evidence(&predicted, &gold_cases);
-        let correct = f64::from(u8::from(verdict == gold_label));
+        let verdict_correct = verdict == gold_label;
+        let correct = f64::from(u8::from(verdict_correct));
         *confusion
             .entry(gold_label.clone())
             .or_default()
             .entry(verdict.clone())
             .or_default() += 1;
-        rows.push(json!({
-            "claim": item.claim, "gold_label": gold_label, "predicted_verdict": verdict,
-            "gold_cases": item.case_name, "predicted_cases": prediction.map(|p| p.predicted_cases.clone()),
-            "recall_at_5": recall_at(&predicted, &gold_cases, 5),
-            "evidence_score": evidence_f1, "evidence_score_recall": evidence_recall,
-            "verdict_correct": correct == 1.0, "verdict_score": evidence_f1 * correct,
-            "verdict_score_recall": evidence_recall * correct,
-            "missing_prediction": prediction.is_none(),
-        }));
+        rows.push(ClaimRow {
+            claim: item.claim.clone(),
+            evidence_score: evidence_f1,
+            evidence_score_recall: evidence_recall,
+            gold_cases: item.case_name.clone(),
+            gold_label,
+            missing_prediction: prediction.is_none(),
+            predicted_cases: prediction.map(|p| p.predicted_cases.clone()),
+            predicted_verdict: verdict,
+            recall_at_5: recall_at(&predicted, &gold_cases, 5),
+            verdict_correct,
+            verdict_score: evidence_f1 * correct,
+            verdict_score_recall: evidence_recall * correct,
+        });
     }
-    let mut report = ScoreReport::new("casefacts", METRIC_VERSION, json!({}));
-    let metric =
-        |rows: &[serde_json::Value], key: &str| mean(rows.iter().filter_map(|r| r[key].as_f64()));
-    let correct = |rows: &[serde_json::Value]| {
-        mean(
-            rows.iter()
-                .map(|r| f64::from(u8::from(r["verdict_correct"] == true))),
+    let mut report = ScoreReport::new("casefacts", METRIC_VERSION, serde_json::json!({}));
+    let all = class_row(&rows.iter().collect::<Vec<_>>());
+    let null_without_claims = |name: &str, value: Option<f64>| {
+        value.map_or_else(
+            || Score::null(name, "no gold claims"),
+            |v| Score::new(name, v),
         )
     };
-    push_mean(
-        &mut report,
-        "evidence_score",
-        metric(&rows, "evidence_score"),
-    );
-    push_mean(
-        &mut report,
-        "evidence_score_recall",
-        metric(&rows, "evidence_score_recall"),
-    );
-    push_mean(&mut report, "verdict_accuracy", correct(&rows));
-    push_mean(&mut report, "verdict_score", metric(&rows, "verdict_score"));
-    push_mean(
-        &mut report,
-        "verdict_score_recall",
-        metric(&rows, "verdict_score_recall"),
-    );
-    let per_class: BTreeMap<&str, serde_json::Value> = VERDICTS
+    report.scores = vec![
+        null_without_claims("evidence_score", all.evidence_score),
+        null_without_claims("evidence_score_recall", all.evidence_score_recall),
+        null_without_claims("verdict_accuracy", all.verdict_accuracy),
+        null_without_claims("verdict_score", all.verdict_score),
+        null_without_claims("verdict_score_recall", all.verdict_score_recall),
+    ];
+    let per_class = VERDICTS
         .iter()
         .map(|label| {
-            let class: Vec<serde_json::Value> = rows.iter().filter(|r| r["gold_label"] == *label).cloned().collect();
-            (*label, json!({
-                "claims": class.len(), "verdict_accuracy": correct(&class),
-                "evidence_score": metric(&class, "evidence_score"), "verdict_score": metric(&class, "verdict_score"),
-                "evidence_score_recall": metric(&class, "evidence_score_recall"),
-                "verdict_score_recall": metric(&class, "verdict_score_recall"),
-            }))
+            let class: Vec<&ClaimRow> = rows.iter().filter(|r| r.gold_label == *label).collect();
+            (label.to_string(), class_row(&class))
         })
         .collect();
-    let matched = gold.len()
-        - rows
-            .iter()
-            .filter(|r| r["missing_prediction"] == true)
-            .count();
-    report.details = json!({
-        "per_class": per_class, "confusion": confusion, "claims": rows,
-        "predictions_matched": matched, "predictions_unmatched": predictions.len().saturating_sub(matched),
-    });
+    let matched = rows.iter().filter(|r| !r.missing_prediction).count();
+    report.details = CaseFactsDetails {
+        claims: rows,
+        confusion,
+        llm: None,
+        llm_baseline: None,
+        per_class,
+        predictions_matched: matched,
+        predictions_unmatched: predictions.len().saturating_sub(matched),
+    };
     report
 }
 
@@ -245,11 +245,11 @@ mod tests {
         assert!((report.score("verdict_score").unwrap() - f1 / 3.0).abs() < 1e-12);
         // The paper's Verdict Score: only A's verdict is right, with evidence recall 1 → 1/3.
         assert!((report.score("verdict_score_recall").unwrap() - 1.0 / 3.0).abs() < 1e-12);
-        assert_eq!(report.details["confusion"]["OVERRULED"]["REFUTED"], 1);
-        assert_eq!(report.details["confusion"]["REFUTED"]["MISSING"], 1);
+        assert_eq!(report.details.confusion["OVERRULED"]["REFUTED"], 1);
+        assert_eq!(report.details.confusion["REFUTED"]["MISSING"], 1);
         assert_eq!(
-            report.details["per_class"]["SUPPORTED"]["verdict_accuracy"],
-            1.0
+            report.details.per_class["SUPPORTED"].verdict_accuracy,
+            Some(1.0)
         );
     }
 
@@ -279,8 +279,8 @@ mod tests {
         assert_eq!(report.score("verdict_score_recall"), Some(0.5));
         assert!((report.score("verdict_score").unwrap() - 0.4).abs() < 1e-12);
         assert_eq!(
-            report.details["per_class"]["OVERRULED"]["verdict_score_recall"],
-            0.5
+            report.details.per_class["OVERRULED"].verdict_score_recall,
+            Some(0.5)
         );
     }
 

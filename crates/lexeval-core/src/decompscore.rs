@@ -7,7 +7,6 @@
 use crate::judged::{Coverage, Judgements};
 use crate::report::{Score, ScoreReport};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::collections::BTreeMap;
 
 pub const METRIC: &str = "decompscore";
@@ -24,19 +23,37 @@ pub struct SupportJudgement {
     pub supported: Option<bool>,
 }
 
-#[derive(Default)]
-struct Passage {
-    supported: usize,
-    judged: usize,
-    subclaims: usize,
+/// The report's details. Fields are declared in alphabetical order, the order the `json!` details had,
+/// so saved reports and new ones print alike.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct DecompScoreDetails {
+    /// The supported subclaims, in input order: the coherence-filtered decomposition.
+    pub coherent_subclaims: Vec<String>,
+    pub failed_judgements: usize,
+    /// One row per passage, sorted by its id.
+    pub passages: Vec<PassageRow>,
+}
+
+/// One passage's counts.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PassageRow {
+    pub judged: usize,
+    pub passage: String,
+    pub subclaims: usize,
+    pub supported: usize,
 }
 
 /// DecompScore averaged over passages, coherence, and subclaims per passage.
-pub fn score(judgements: &[SupportJudgement]) -> ScoreReport {
-    let mut passages: BTreeMap<&str, Passage> = BTreeMap::new();
+pub fn score(judgements: &[SupportJudgement]) -> ScoreReport<DecompScoreDetails> {
+    let mut passages: BTreeMap<&str, PassageRow> = BTreeMap::new();
     let mut tally = Judgements::new("support");
     for j in judgements {
-        let passage = passages.entry(j.passage.as_str()).or_default();
+        let passage = passages
+            .entry(j.passage.as_str())
+            .or_insert_with(|| PassageRow {
+                passage: j.passage.clone(),
+                ..PassageRow::default()
+            });
         passage.subclaims += 1;
         match j.supported {
             Some(supported) => {
@@ -47,8 +64,8 @@ pub fn score(judgements: &[SupportJudgement]) -> ScoreReport {
             None => tally.failed(&format!("no support judgement for \"{}\"", j.subclaim)),
         }
     }
-    let decided: Vec<&Passage> = passages.values().filter(|p| p.judged > 0).collect();
-    let mean = |value: fn(&Passage) -> usize| {
+    let decided: Vec<&PassageRow> = passages.values().filter(|p| p.judged > 0).collect();
+    let mean = |value: fn(&PassageRow) -> usize| {
         decided.iter().map(|p| value(p) as f64).sum::<f64>() / decided.len() as f64
     };
     let coverage = Coverage {
@@ -57,7 +74,11 @@ pub fn score(judgements: &[SupportJudgement]) -> ScoreReport {
         items: "passages",
     };
     let supported_total: usize = decided.iter().map(|p| p.supported).sum();
-    let mut report = ScoreReport::new(METRIC, METRIC_VERSION, json!({"precomputed": true}));
+    let mut report = ScoreReport::new(
+        METRIC,
+        METRIC_VERSION,
+        serde_json::json!({"precomputed": true}),
+    );
     report.scores = vec![
         tally.score(
             "decompscore",
@@ -80,18 +101,15 @@ pub fn score(judgements: &[SupportJudgement]) -> ScoreReport {
             )
         },
     ];
-    let coherent: Vec<&str> = judgements
-        .iter()
-        .filter(|j| j.supported == Some(true))
-        .map(|j| j.subclaim.as_str())
-        .collect();
-    report.details = json!({
-        "passages": passages.iter().map(|(id, p)| json!({
-            "passage": id, "supported": p.supported, "judged": p.judged, "subclaims": p.subclaims,
-        })).collect::<Vec<_>>(),
-        "coherent_subclaims": coherent,
-        "failed_judgements": tally.failed,
-    });
+    report.details = DecompScoreDetails {
+        coherent_subclaims: judgements
+            .iter()
+            .filter(|j| j.supported == Some(true))
+            .map(|j| j.subclaim.clone())
+            .collect(),
+        failed_judgements: tally.failed,
+        passages: passages.into_values().collect(),
+    };
     report
 }
 
@@ -138,7 +156,7 @@ mod tests {
         assert_eq!(report.score("decompscore"), Some(1.5));
         assert_eq!(report.score("coherence"), Some(0.75));
         assert_eq!(report.score("subclaims"), Some(2.5));
-        assert_eq!(report.details["failed_judgements"], 1);
+        assert_eq!(report.details.failed_judgements, 1);
         // A passage whose only judgement failed is left out, with a note.
         let mut more = judgements.to_vec();
         more.push(judgement(

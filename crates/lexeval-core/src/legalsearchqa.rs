@@ -1,10 +1,13 @@
 //! LegalSearchQA (L-MARS): multiple-choice accuracy, broken down by category, domain and difficulty, with the
 //! mean U-Score of the explanations when predictions carry them.
 
+mod details;
+
+pub use details::{BreakdownRow, LegalSearchQaDetails, QuestionRow};
+
 use crate::report::{Score, ScoreReport};
 use crate::uscore;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::collections::{BTreeMap, HashMap};
 
 pub const METRIC_VERSION: &str = "1";
@@ -73,7 +76,10 @@ pub fn chosen_index(answer: &serde_json::Value, choices: &[String]) -> Option<us
     (index < choices.len()).then_some(index)
 }
 
-pub fn score(questions: &[Question], predictions: &[Prediction]) -> ScoreReport {
+pub fn score(
+    questions: &[Question],
+    predictions: &[Prediction],
+) -> ScoreReport<LegalSearchQaDetails> {
     let by_id: HashMap<&str, &Prediction> =
         predictions.iter().map(|p| (p.id.as_str(), p)).collect();
     let mut rows = Vec::with_capacity(questions.len());
@@ -103,15 +109,18 @@ pub fn score(questions: &[Question], predictions: &[Prediction]) -> ScoreReport 
         if let Some(value) = u.as_ref().and_then(|r| r.score("u_score")) {
             u_scores.push(value);
         }
-        rows.push(json!({
-            "id": q.id, "gold": q.gold, "chosen": chosen, "correct": correct,
-            "missing_prediction": prediction.is_none(),
-            "unreadable_answer": prediction.is_some() && chosen.is_none(),
-            "u_score": u.and_then(|r| r.score("u_score")),
-        }));
+        rows.push(QuestionRow {
+            chosen,
+            correct,
+            gold: q.gold,
+            id: q.id.clone(),
+            missing_prediction: prediction.is_none(),
+            u_score: u.and_then(|r| r.score("u_score")),
+            unreadable_answer: prediction.is_some() && chosen.is_none(),
+        });
     }
-    let mut report = ScoreReport::new("legalsearchqa", METRIC_VERSION, json!({}));
-    let correct = rows.iter().filter(|r| r["correct"] == true).count();
+    let mut report = ScoreReport::new("legalsearchqa", METRIC_VERSION, serde_json::json!({}));
+    let correct = rows.iter().filter(|r| r.correct).count();
     report.scores.push(if questions.is_empty() {
         Score::null("accuracy", "no questions")
     } else {
@@ -125,17 +134,28 @@ pub fn score(questions: &[Question], predictions: &[Prediction]) -> ScoreReport 
             u_scores.iter().sum::<f64>() / u_scores.len() as f64,
         )
     });
-    let breakdown: Vec<serde_json::Value> = groups
+    let breakdown = groups
         .into_iter()
-        .map(|((kind, value), (n, right))| json!({"by": kind, "value": value, "questions": n, "accuracy": right as f64 / n as f64}))
+        .map(|((by, value), (n, right))| BreakdownRow {
+            accuracy: right as f64 / n as f64,
+            by,
+            questions: n,
+            value,
+        })
         .collect();
-    report.details = json!({"breakdown": breakdown, "questions": rows});
+    report.details = LegalSearchQaDetails {
+        breakdown,
+        judge: None,
+        llm: None,
+        questions: rows,
+    };
     report
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn question(id: &str, gold: usize, category: &str) -> Question {
         Question {
@@ -173,8 +193,8 @@ mod tests {
         // 1 and 2 right, 3 wrong ("c" is choice 2), 4 missing.
         assert_eq!(report.score("accuracy"), Some(0.5));
         assert_eq!(report.score("u_score"), None);
-        assert_eq!(report.details["breakdown"][0]["value"], "status");
-        assert_eq!(report.details["breakdown"][0]["accuracy"], 1.0);
+        assert_eq!(report.details.breakdown[0].value, "status");
+        assert_eq!(report.details.breakdown[0].accuracy, 1.0);
         assert_eq!(chosen_index(&json!("b)"), &questions[0].choices), Some(1));
         assert_eq!(chosen_index(&json!(7), &questions[0].choices), None);
     }

@@ -200,21 +200,23 @@ fn decompscore_counts_supported_subclaims_from_chatty_answers() {
     assert_eq!(report.score("subclaims"), Some(3.0));
     let details = &report.details;
     assert_eq!(
-        details["coherent_subclaims"],
-        json!(["The court dismissed the claim."])
+        details.coherent_subclaims,
+        ["The court dismissed the claim."]
     );
-    assert_eq!(details["failed_calls"], 2);
-    let checks = &details["sentences"][0]["subclaims"];
-    assert_eq!(checks[1]["supported"], Value::Null);
-    assert!(checks[1]["exchange"]["error"]
-        .as_str()
+    assert_eq!(details.failed_calls, 2);
+    let checks = &details.sentences[0].subclaims;
+    assert_eq!(checks[1].supported, None);
+    assert!(checks[1]
+        .exchange
+        .error
+        .as_deref()
         .unwrap()
         .contains("no Yes/No"));
-    assert!(checks[0]["exchange"]["prompt"]
-        .as_str()
-        .unwrap()
+    assert!(checks[0]
+        .exchange
+        .prompt
         .contains("Context: The court dismissed the claim in 2001."));
-    assert!(details["sentences"][1]["decomposition"]["error"].is_string());
+    assert!(details.sentences[1].decomposition.error.is_some());
     let text = serde_json::to_string(&report).unwrap();
     assert!(!text.contains(KEY) && !format!("{client:?}").contains(KEY));
 }

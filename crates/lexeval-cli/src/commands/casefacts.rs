@@ -58,8 +58,8 @@ pub fn run(args: Args) -> Result<()> {
                 })
                 .collect();
             let mut report = score(&gold, &predictions);
-            report.details["llm"] = lexeval_llm::chat::Complete::settings(&client);
-            report.details["llm_baseline"] = serde_json::to_value(&answers)?;
+            report.details.llm = Some(args.llm.config()?.judge_settings());
+            report.details.llm_baseline = Some(serde_json::to_value(&answers)?);
             report
         }
         None => bail!("give --predictions FILE or --llm-baseline"),

@@ -6,6 +6,7 @@ use anyhow::Result;
 use lexeval_core::decompscore::SupportJudgement;
 use lexeval_core::report::ScoreReport;
 use lexeval_llm::tasks::decompscore::decompscore;
+use serde::Serialize;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -21,26 +22,26 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let report = if args.precomputed {
+    if args.precomputed {
         let judgements: Vec<SupportJudgement> = read_jsonl(
             &args.decompose.input,
             "{passage, sentence, subclaim, supported}",
         )?;
-        lexeval_core::decompscore::score(&judgements)
+        let report = lexeval_core::decompscore::score(&judgements);
+        print(&report, &report.details.coherent_subclaims, args.json)
     } else {
         let (text, client) = args.decompose.text_and_client()?;
-        decompscore(&client, &text, args.decompose.method)
-    };
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        print_text(&report);
+        let report = decompscore(&client, &text, args.decompose.method);
+        print(&report, &report.details.coherent_subclaims, args.json)
     }
-    Ok(())
 }
 
-/// The scores, then the coherent (supported) subclaims, one per line.
-fn print_text(report: &ScoreReport) {
+/// The report as JSON, or its scores, then the coherent (supported) subclaims, one per line.
+fn print<D: Serialize>(report: &ScoreReport<D>, coherent: &[String], json: bool) -> Result<()> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(report)?);
+        return Ok(());
+    }
     for score in &report.scores {
         match (score.value, &score.null_reason) {
             (Some(value), _) => println!("{:<12} {value}", score.name),
@@ -51,10 +52,9 @@ fn print_text(report: &ScoreReport) {
             ),
         }
     }
-    if let Some(subclaims) = report.details["coherent_subclaims"].as_array() {
-        println!("coherent subclaims:");
-        for subclaim in subclaims.iter().filter_map(|s| s.as_str()) {
-            println!("- {subclaim}");
-        }
+    println!("coherent subclaims:");
+    for subclaim in coherent {
+        println!("- {subclaim}");
     }
+    Ok(())
 }

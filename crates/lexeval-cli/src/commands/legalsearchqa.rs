@@ -4,7 +4,10 @@
 use crate::input::read_json_array;
 use crate::jsonl::read_jsonl;
 use anyhow::Result;
-use lexeval_core::legalsearchqa::{chosen_index, score, Prediction, Question};
+use lexeval_core::judge::JudgeSettings;
+use lexeval_core::legalsearchqa::{
+    chosen_index, score, LegalSearchQaDetails, Prediction, Question,
+};
 use lexeval_core::report::{Score, ScoreReport};
 use lexeval_llm::chat::Complete;
 use lexeval_llm::tasks::legalsearchqa::{judge_answer, Rating};
@@ -38,7 +41,15 @@ pub fn run(args: Args) -> Result<()> {
     let mut report = score(&questions, &predictions);
     if let Some(votes) = args.judge {
         let client = args.llm.client()?;
-        add_judgments(&mut report, &client, &questions, &predictions, votes);
+        let settings = args.llm.config()?.judge_settings();
+        add_judgments(
+            &mut report,
+            &client,
+            settings,
+            &questions,
+            &predictions,
+            votes,
+        );
     }
     crate::commands::show::print_report(&report, args.json)
 }
@@ -46,8 +57,9 @@ pub fn run(args: Args) -> Result<()> {
 /// The judge's rating of each answered question (the chosen choice with its explanation), the share of
 /// each rating as scores, and every vote's prompt and raw answer in `details.judge`.
 fn add_judgments(
-    report: &mut ScoreReport,
+    report: &mut ScoreReport<LegalSearchQaDetails>,
     client: &dyn Complete,
+    settings: JudgeSettings,
     questions: &[Question],
     predictions: &[Prediction],
     votes: usize,
@@ -88,6 +100,6 @@ fn add_judgments(
             )
         });
     }
-    report.details["llm"] = client.settings();
-    report.details["judge"] = judged.into();
+    report.details.llm = Some(settings);
+    report.details.judge = Some(judged.into());
 }

@@ -10,7 +10,7 @@ use crate::embedded::{whole_text_report, EmbeddedTexts};
 use crate::fresco::{self, AuthorityScope, FrescoDetails, FrescoSettings};
 use crate::judge::{Answer, Exchange, JudgeLanguage, JudgeSettings};
 use crate::report::ScoreReport;
-use crate::rouge::{PairwiseF1, RougeType};
+use crate::rouge::{PairwiseF1, RougeDetails, RougeType};
 use crate::similarity::Measure;
 use std::collections::HashMap;
 
@@ -31,7 +31,7 @@ pub struct BriefPipeline {
     candidate: Vec<AttributedClaim>,
     authorities: Vec<Authority>,
     spans: (Vec<Span>, Vec<Span>),
-    rouge: ScoreReport,
+    rouge: ScoreReport<RougeDetails>,
     waiting: Waiting,
 }
 

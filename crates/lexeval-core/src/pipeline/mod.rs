@@ -26,7 +26,7 @@ use crate::fresco::{FrescoDetails, FrescoSettings};
 use crate::judge::{Answer, JudgeLanguage, JudgeSettings};
 use crate::pointwise::{Paragraph, PointwiseDetails, PointwiseSettings};
 use crate::report::{Score, ScoreReport};
-use crate::rouge::{RougeOptions, RougeScorer, RougeType};
+use crate::rouge::{RougeDetails, RougeOptions, RougeScorer, RougeType};
 use serde::{Deserialize, Serialize};
 
 /// Above this many reference × candidate tokens ROUGE-Lsum (one LCS table per sentence pair, as
@@ -96,7 +96,7 @@ pub struct CheckReport {
     pub reference_spans: Vec<Span>,
     pub candidate_spans: Vec<Span>,
     pub metric: MetricReport,
-    pub rouge: ScoreReport,
+    pub rouge: ScoreReport<RougeDetails>,
     pub cosine: Option<ScoreReport>,
 }
 
@@ -214,7 +214,11 @@ fn check_count(what: &str, asked: usize, fed: usize) -> Result<(), FeedError> {
 }
 
 /// ROUGE (stemmed) between the whole texts; ROUGE-Lsum null with a reason when the texts are too long.
-fn whole_text_rouge(reference: &str, candidate: &str, types: &[RougeType]) -> ScoreReport {
+fn whole_text_rouge(
+    reference: &str,
+    candidate: &str,
+    types: &[RougeType],
+) -> ScoreReport<RougeDetails> {
     let options = RougeOptions {
         stem: true,
         ..RougeOptions::default()

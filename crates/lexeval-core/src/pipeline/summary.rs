@@ -12,7 +12,7 @@ use crate::pointwise::{
     PointMatching, PointwiseDetails, PointwiseSettings,
 };
 use crate::report::ScoreReport;
-use crate::rouge::{PairwiseF1, RougeType};
+use crate::rouge::{PairwiseF1, RougeDetails, RougeType};
 use crate::similarity::Measure;
 
 /// Above this many points on either side pointwise matching is skipped with a reason (the similarity
@@ -68,7 +68,7 @@ pub struct SummaryPipeline {
     /// A.3's weights of the reference points (per paragraph when the points were supplied).
     weights: Vec<f64>,
     spans: (Vec<Span>, Vec<Span>),
-    rouge: ScoreReport,
+    rouge: ScoreReport<RougeDetails>,
     cosine: Option<ScoreReport>,
     waiting: Waiting,
 }

@@ -12,12 +12,13 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Low / mid / high bounds of one ROUGE type, each a precision/recall/fmeasure triple.
+/// Low / mid / high bounds of one ROUGE type, each a precision/recall/fmeasure triple. Fields in
+/// alphabetical order, the order reports have always printed.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct AggregateScore {
+    pub high: RougeScore,
     pub low: RougeScore,
     pub mid: RougeScore,
-    pub high: RougeScore,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -135,12 +135,26 @@ impl RougeOptions {
     }
 }
 
-/// rouge-score's `Score` tuple.
+/// rouge-score's `Score` tuple. Fields in alphabetical order, the order reports have always printed.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 pub struct RougeScore {
+    pub fmeasure: f64,
     pub precision: f64,
     pub recall: f64,
-    pub fmeasure: f64,
+}
+
+/// The details of a report on one candidate: each type's full triple.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RougeDetails {
+    pub scores: BTreeMap<String, RougeScore>,
+}
+
+/// The details of a bootstrap aggregate: each type's low/mid/high triples over `pairs` pairs. Fields in
+/// alphabetical order, the order reports have always printed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RougeIntervals {
+    pub intervals: BTreeMap<String, AggregateScore>,
+    pub pairs: usize,
 }
 
 impl RougeScore {
@@ -245,7 +259,7 @@ impl RougeScorer {
     /// A [`ScoreReport`] for one candidate against one or more references. The headline scores are the
     /// F-measures, null with a reason when the candidate or every reference has no token (rouge-score
     /// would report 0); `details` keeps rouge-score's precision/recall/fmeasure triples.
-    pub fn score_report(&self, references: &[&str], candidate: &str) -> ScoreReport {
+    pub fn score_report(&self, references: &[&str], candidate: &str) -> ScoreReport<RougeDetails> {
         let scores = self.score_multi(references, candidate);
         let mut report = report(&scores, &self.options);
         let empty_reason = if self.options.tokenize(candidate).is_empty() {
@@ -336,19 +350,27 @@ impl PairwiseF1 {
 
 /// The shared report (metric "rouge") for a score map: one headline score per type (its F-measure),
 /// the full triples in `details.scores`.
-pub fn report(scores: &BTreeMap<String, RougeScore>, options: &RougeOptions) -> ScoreReport {
+pub fn report(
+    scores: &BTreeMap<String, RougeScore>,
+    options: &RougeOptions,
+) -> ScoreReport<RougeDetails> {
     let mut report = ScoreReport::new("rouge", METRIC_VERSION, settings(options, scores.keys()));
     report.scores = scores
         .iter()
         .map(|(name, score)| Score::new(name.clone(), score.fmeasure))
         .collect();
-    report.details = serde_json::json!({ "scores": scores });
+    report.details = RougeDetails {
+        scores: scores.clone(),
+    };
     report
 }
 
 /// The report of a bootstrap aggregate: headline scores are the `mid` F-measures, `details.intervals`
 /// holds low/mid/high triples per type.
-pub fn aggregate_report(aggregator: &BootstrapAggregator, options: &RougeOptions) -> ScoreReport {
+pub fn aggregate_report(
+    aggregator: &BootstrapAggregator,
+    options: &RougeOptions,
+) -> ScoreReport<RougeIntervals> {
     let intervals = aggregator.aggregate();
     let mut settings = settings(options, intervals.keys());
     settings["bootstrap"] = serde_json::json!({
@@ -366,7 +388,10 @@ pub fn aggregate_report(aggregator: &BootstrapAggregator, options: &RougeOptions
             .map(|(name, interval)| Score::new(name.clone(), interval.mid.fmeasure))
             .collect()
     };
-    report.details = serde_json::json!({ "pairs": aggregator.len(), "intervals": intervals });
+    report.details = RougeIntervals {
+        intervals,
+        pairs: aggregator.len(),
+    };
     report
 }
 
@@ -572,7 +597,7 @@ mod tests {
         let ok = s.score_report(&["a b"], "a");
         assert_eq!(ok.metric, "rouge");
         assert_eq!(ok.score("rouge1"), Some(2.0 / 3.0));
-        assert_eq!(ok.details["scores"]["rouge1"]["precision"], 1.0);
+        assert_eq!(ok.details.scores["rouge1"].precision, 1.0);
         let empty = s.score_report(&["a b"], "...");
         assert_eq!(empty.score("rouge1"), None);
         assert_eq!(

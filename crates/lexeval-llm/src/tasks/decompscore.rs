@@ -8,22 +8,45 @@ use crate::chat::Complete;
 use crate::parse::parse_yes_no;
 use crate::prompts::SUPPORT_CHECK;
 use lexeval_core::report::{Score, ScoreReport};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 pub const METRIC: &str = "decompscore";
 pub const METRIC_VERSION: &str = "1";
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
-struct SubclaimCheck {
-    subclaim: String,
+/// The report's details. Fields here and below are declared in alphabetical order, the order the `json!`
+/// details had, so saved reports and new ones print alike.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct DecompScoreDetails {
+    /// The supported subclaims: the coherence-filtered decomposition.
+    pub coherent_subclaims: Vec<String>,
+    /// Decompositions and support checks whose call failed or whose answer was unreadable.
+    pub failed_calls: usize,
+    pub sentences: Vec<SentenceChecks>,
+}
+
+/// One sentence, its decomposition's exchange and the check of each subclaim.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SentenceChecks {
+    pub decomposition: Exchange,
+    pub sentence: String,
+    pub subclaims: Vec<SubclaimCheck>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubclaimCheck {
+    pub exchange: Exchange,
+    pub subclaim: String,
     /// Null when the call failed or the answer had no Yes/No.
-    supported: Option<bool>,
-    exchange: Exchange,
+    pub supported: Option<bool>,
 }
 
 /// Decompose `text` with `method`, check every subclaim, and report DecompScore.
-pub fn decompscore(client: &dyn Complete, text: &str, method: Method) -> ScoreReport {
+pub fn decompscore(
+    client: &dyn Complete,
+    text: &str,
+    method: Method,
+) -> ScoreReport<DecompScoreDetails> {
     let decompositions = decompose(client, text, method);
     let pairs: Vec<(&str, &str)> = decompositions
         .iter()
@@ -57,26 +80,20 @@ pub fn decompscore(client: &dyn Complete, text: &str, method: Method) -> ScoreRe
             }
         });
 
-    let sentences: Vec<_> = decompositions
+    let sentences: Vec<SentenceChecks> = decompositions
         .iter()
-        .map(|d| {
-            let checks: Vec<SubclaimCheck> = checks.by_ref().take(d.subclaims.len()).collect();
-            json!({"sentence": d.sentence, "decomposition": d.exchange, "subclaims": checks})
+        .map(|d| SentenceChecks {
+            decomposition: d.exchange.clone(),
+            sentence: d.sentence.clone(),
+            subclaims: checks.by_ref().take(d.subclaims.len()).collect(),
         })
         .collect();
-    let all_checks: Vec<&serde_json::Value> = sentences
+    let all_checks: Vec<&SubclaimCheck> = sentences.iter().flat_map(|s| &s.subclaims).collect();
+    let judged = all_checks.iter().filter(|c| c.supported.is_some()).count();
+    let supported: Vec<String> = all_checks
         .iter()
-        .filter_map(|s| s["subclaims"].as_array())
-        .flatten()
-        .collect();
-    let judged = all_checks
-        .iter()
-        .filter(|c| c["supported"].is_boolean())
-        .count();
-    let supported: Vec<&str> = all_checks
-        .iter()
-        .filter(|c| c["supported"] == json!(true))
-        .filter_map(|c| c["subclaim"].as_str())
+        .filter(|c| c.supported == Some(true))
+        .map(|c| c.subclaim.clone())
         .collect();
     let failed = all_checks.len() - judged
         + decompositions
@@ -109,10 +126,10 @@ pub fn decompscore(client: &dyn Complete, text: &str, method: Method) -> ScoreRe
     report
         .scores
         .push(Score::new("subclaims", all_checks.len() as f64));
-    report.details = json!({
-        "sentences": sentences,
-        "coherent_subclaims": supported,
-        "failed_calls": failed,
-    });
+    report.details = DecompScoreDetails {
+        coherent_subclaims: supported,
+        failed_calls: failed,
+        sentences,
+    };
     report
 }
