@@ -70,7 +70,7 @@ test('LLM judge: a junk answer is a per-pair error, not a crash; missing endpoin
   assert.ok((await page.inputValue('#brief-reference')).length > 100);
 });
 
-test('LLM answers persist in IndexedDB: a reload scores again without calling the endpoint, and no key is stored', async () => {
+test('LLM answers persist in IndexedDB: a reload scores again without calling the endpoint, and no key is stored', { timeout: 150000 }, async () => {
   const { page, errors } = await openPage(browser, server.url);
   const seen = await scriptedEndpoint(page, 'Same proposition. Yes');
   await page.click('#brief-example-1');
@@ -99,7 +99,8 @@ test('LLM answers persist in IndexedDB: a reload scores again without calling th
   assert.ok(cached.keys.every((k) => /^[0-9a-f]{64}$/.test(k)));
 
   await page.reload();
-  await page.waitForFunction(() => document.querySelector('.llm-exchanges'));
+  // A reload fetches and compiles the page's wasm again: slow when the native suite shares the cores.
+  await page.waitForFunction(() => document.querySelector('.llm-exchanges'), null, { timeout: 90000 });
   assert.equal(seen.length, 3, 'the reload was answered from IndexedDB');
   assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), '1');
   assert.deepEqual(errors, []);
