@@ -94,6 +94,13 @@ impl AppState {
         }
     }
 
+    fn save(self, saved: &Saved) {
+        let result = serde_json::to_string(saved)
+            .map_err(|e| e.to_string())
+            .and_then(|json| storage::save_local(STATE_KEY, &json));
+        self.storage_error.set(result.err());
+    }
+
     /// Save the texts and settings a moment after the last change, and the key wherever it belongs.
     fn persist(self) {
         let generation = StoredValue::new(0u64);
@@ -106,16 +113,18 @@ impl AppState {
             let mine = generation.get_value();
             set_timeout(
                 move || {
-                    if generation.get_value() != mine {
-                        return;
+                    if generation.get_value() == mine {
+                        self.save(&saved);
                     }
-                    let result = serde_json::to_string(&saved)
-                        .map_err(|e| e.to_string())
-                        .and_then(|json| storage::save_local(STATE_KEY, &json));
-                    self.storage_error.set(result.err());
                 },
                 SAVE_DELAY,
             );
+        });
+        // A reload or a closed tab within the save delay would lose the last edit: save it at once (the
+        // listener lives as long as the page).
+        let _listener = window_event_listener_untyped("pagehide", move |_| {
+            generation.update_value(|g| *g += 1);
+            self.save(&untrack(|| self.snapshot()));
         });
         Effect::new(move |_| {
             let key = self.llm_key.get();

@@ -61,3 +61,13 @@ test('benchmarks: a ROUGE pairs upload is scored; junk JSONL names the bad line'
   await screenshot(page, 'benchmarks');
   assert.deepEqual(errors, []);
 });
+
+test('a reload right after typing keeps the text (saved on pagehide, not only after the save delay)', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  const typed = 'The officer lacked reasonable suspicion. Terry v. Ohio, 392 U.S. 1, 21 (1968).';
+  await page.fill('#brief-reference', typed);
+  await page.reload();
+  await page.waitForSelector('#brief-reference');
+  assert.equal(await page.inputValue('#brief-reference'), typed);
+  assert.deepEqual(errors, []);
+});
