@@ -63,7 +63,9 @@ pub fn App() -> impl IntoView {
     crate::scoring::prestart();
     let link_opened = keep_link_until_edited(state);
     let notice = RwSignal::new(open_share_link(&state));
-    link_opened();
+    if notice.with_untracked(Option::is_some) {
+        link_opened();
+    }
     // A link pasted into a tab where the page is already open changes only the fragment: no reload. The
     // shell lives as long as the page, so the listener is never removed.
     window_event_listener(leptos::ev::hashchange, move |_| {
