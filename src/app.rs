@@ -2,7 +2,7 @@
 
 use crate::browser;
 use crate::route::View;
-use crate::state::AppState;
+use crate::state::{AppState, LinkInputs};
 use crate::views::about::AboutView;
 use crate::views::answer::AnswerView;
 use crate::views::benchmarks::BenchmarksView;
@@ -21,14 +21,14 @@ enum LinkNotice {
     Failed(String),
 }
 
-/// Read a share link from the address, apply it, then drop it from the address bar so a reload keeps
-/// whatever the user edits afterwards.
+/// Read a share link from the address and apply it. The link stays in the address bar (see
+/// [`keep_link_until_edited`]); a damaged one changes nothing.
 fn open_share_link(state: &AppState) -> Option<LinkNotice> {
     let fragment = browser::fragment();
     if fragment.is_empty() {
         return None;
     }
-    let notice = match share::decode(&fragment) {
+    Some(match share::decode(&fragment) {
         Ok(payload) => {
             state.apply_share(&payload);
             LinkNotice::Loaded {
@@ -39,9 +39,21 @@ fn open_share_link(state: &AppState) -> Option<LinkNotice> {
             }
         }
         Err(e) => LinkNotice::Failed(e.to_string()),
-    };
-    browser::clear_fragment();
-    Some(notice)
+    })
+}
+
+/// Drop the link from the address bar once the texts or settings differ from what it opened with, so a
+/// reload keeps the user's edits rather than reopening the link (a damaged link goes the same way).
+fn keep_link_until_edited(state: AppState) -> impl Fn() {
+    let opened = RwSignal::new(None::<LinkInputs>);
+    Effect::new(move |_| {
+        let edited = opened.with(|o| o.as_ref().is_some_and(|o| *o != state.link_inputs()));
+        if edited {
+            browser::clear_fragment();
+            opened.set(None);
+        }
+    });
+    move || opened.set(Some(untrack(|| state.link_inputs())))
 }
 
 #[component]
@@ -49,7 +61,19 @@ pub fn App() -> impl IntoView {
     let state = AppState::load();
     provide_context(state);
     crate::scoring::prestart();
+    let link_opened = keep_link_until_edited(state);
     let notice = RwSignal::new(open_share_link(&state));
+    if notice.with_untracked(Option::is_some) {
+        link_opened();
+    }
+    // A link pasted into a tab where the page is already open changes only the fragment: no reload. The
+    // shell lives as long as the page, so the listener is never removed.
+    window_event_listener(leptos::ev::hashchange, move |_| {
+        if let Some(opened) = open_share_link(&state) {
+            notice.set(Some(opened));
+            link_opened();
+        }
+    });
     let view = state.view;
 
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
@@ -141,7 +165,7 @@ pub fn App() -> impl IntoView {
                         LinkNotice::Failed(msg) => {
                             view! {
                                 <div class="notice error" role="alert" id="link-notice">
-                                    {format!("Could not open the share link: {msg}. Your own texts are unchanged.")}
+                                    {format!("Could not open the share link. {msg} Your own texts are unchanged.")}
                                     " "
                                     <DismissButton notice=notice />
                                 </div>

@@ -32,6 +32,14 @@ struct Saved {
     llm: LlmSettings,
 }
 
+/// The texts and settings a share link sets, as [`AppState::link_inputs`] reads them.
+#[derive(Clone, PartialEq)]
+pub struct LinkInputs {
+    texts: [String; 4],
+    settings: Settings,
+    llm: LlmSettings,
+}
+
 /// Signals shared by all views (provided as context; `Copy`).
 #[derive(Clone, Copy)]
 pub struct AppState {
@@ -140,6 +148,20 @@ impl AppState {
                 storage::save_session(API_KEY_KEY, &key);
             }
         });
+    }
+
+    /// What a share link sets; the page keeps a link in the address bar until any of it changes.
+    pub fn link_inputs(&self) -> LinkInputs {
+        LinkInputs {
+            texts: [
+                self.brief_reference.get(),
+                self.brief_candidate.get(),
+                self.summary_reference.get(),
+                self.summary_candidate.get(),
+            ],
+            settings: self.settings.get(),
+            llm: self.llm.get(),
+        }
     }
 
     /// Texts of a check view: (reference, candidate).

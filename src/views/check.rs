@@ -37,9 +37,36 @@ struct Inputs {
 #[derive(Clone, PartialEq)]
 enum Outcome {
     Waiting(&'static str),
-    Busy,
-    Done(Arc<CheckReport>),
+    /// Scoring; with the last result when the new one waits for the embedding model, which can take
+    /// a minute to load the first time: better stale numbers, marked so, than none.
+    Busy(Option<Scored>),
+    Done(Scored),
     Failed(String),
+}
+
+/// A check's report and the matching rule it was scored with (the settings may have changed since).
+#[derive(Clone, PartialEq)]
+struct Scored {
+    report: Arc<CheckReport>,
+    rule: String,
+}
+
+impl Outcome {
+    /// The result on screen, fresh or stale.
+    fn shown(&self) -> Option<Scored> {
+        match self {
+            Outcome::Done(scored) | Outcome::Busy(Some(scored)) => Some(scored.clone()),
+            _ => None,
+        }
+    }
+}
+
+/// How two claims or points match under `settings`, for the pairs table.
+fn rule(settings: &Settings) -> String {
+    match settings.similarity {
+        Similarity::Llm => "the LLM judge answers Yes".to_string(),
+        _ => format!("similarity ≥ {:.2}", settings.threshold),
+    }
 }
 
 struct ViewText {
@@ -121,7 +148,8 @@ pub fn CheckView(view: View) -> impl IntoView {
             ));
             return;
         }
-        outcome.set(Outcome::Busy);
+        let keep = current.settings.similarity == Similarity::Embedding;
+        outcome.update(|o| *o = Outcome::Busy(o.shown().filter(|_| keep)));
         leptos::task::spawn_local(async move {
             let result = run(view, &current).await;
             // The view may have been left, or the texts changed, while scoring: then the result is stale.
@@ -134,17 +162,42 @@ pub fn CheckView(view: View) -> impl IntoView {
                         std::mem::take(&mut report.reference_spans),
                         std::mem::take(&mut report.candidate_spans),
                     );
+                    let rule = rule(&current.settings);
                     annotations.try_set(Some((current.reference, current.candidate, spans)));
-                    Outcome::Done(Arc::new(report))
+                    Outcome::Done(Scored {
+                        report: Arc::new(report),
+                        rule,
+                    })
                 }
                 Err(e) => Outcome::Failed(e.to_string()),
             });
         });
     });
     let report = Signal::derive(move || match outcome.get() {
-        Outcome::Done(report) => Some(report),
+        Outcome::Done(scored) => Some(scored.report),
         _ => None,
     });
+
+    let render = move |Scored { report, rule }: Scored| {
+        let units = if view == View::Summary {
+            Units::Points
+        } else {
+            Units::Claims
+        };
+        let scores = report_view::scores(&report);
+        let pairs = report_view::pairs(&report.metric);
+        let matrix = report_view::matrix(&report.metric);
+        let gaps = report_view::authority_gaps(&report.metric);
+        let exchanges = report_view::exchanges(&report.metric);
+        view! {
+            <ScoreCards scores />
+            <PairsTable rows=pairs units rule />
+            {gaps.map(|(hallucinated, missing)| view! { <AuthorityGaps hallucinated missing /> })}
+            {matrix.map(|matrix| view! { <Heatmap matrix /> })}
+            <LlmExchanges exchanges />
+        }
+        .into_any()
+    };
 
     let length_note = move |signal: RwSignal<String>| {
         move || {
@@ -218,31 +271,25 @@ pub fn CheckView(view: View) -> impl IntoView {
             </div>
             <SettingsPanel prefix=prefix show_generalized=view == View::Brief />
             <ShareBar view report />
-            <div class="results" id=format!("{prefix}-results") aria-live="polite" aria-busy=move || (outcome.get() == Outcome::Busy).to_string()>
+            <div
+                class="results"
+                id=format!("{prefix}-results")
+                aria-live="polite"
+                aria-busy=move || matches!(outcome.get(), Outcome::Busy(_)).to_string()
+            >
                 {move || match outcome.get() {
                     Outcome::Waiting(msg) => view! { <p class="hint">{msg}</p> }.into_any(),
-                    Outcome::Busy => view! { <p class="hint">"Scoring…"</p> <ModelProgress /> }.into_any(),
-                    Outcome::Failed(msg) => view! { <p class="error" role="alert">{msg}</p> }.into_any(),
-                    Outcome::Done(report) => {
-                        let rule = state.settings.with_untracked(|s| match s.similarity {
-                            Similarity::Llm => "the LLM judge answers Yes".to_string(),
-                            _ => format!("similarity ≥ {:.2}", s.threshold),
-                        });
-                        let units = if view == View::Summary { Units::Points } else { Units::Claims };
-                        let scores = report_view::scores(&report);
-                        let pairs = report_view::pairs(&report.metric);
-                        let matrix = report_view::matrix(&report.metric);
-                        let gaps = report_view::authority_gaps(&report.metric);
-                        let exchanges = report_view::exchanges(&report.metric);
+                    Outcome::Busy(None) => view! { <p class="hint">"Scoring…"</p> <ModelProgress /> }.into_any(),
+                    Outcome::Busy(Some(previous)) => {
                         view! {
-                            <ScoreCards scores />
-                            <PairsTable rows=pairs units rule />
-                            {gaps.map(|(hallucinated, missing)| view! { <AuthorityGaps hallucinated missing /> })}
-                            {matrix.map(|matrix| view! { <Heatmap matrix /> })}
-                            <LlmExchanges exchanges />
+                            <p class="hint stale-note">"Previous result — updating…"</p>
+                            <ModelProgress />
+                            <div class="stale" data-stale="true">{render(previous)}</div>
                         }
                             .into_any()
                     }
+                    Outcome::Failed(msg) => view! { <p class="error" role="alert">{msg}</p> }.into_any(),
+                    Outcome::Done(scored) => render(scored),
                 }}
             </div>
             <div class="pair annotated-pair">

@@ -22,7 +22,8 @@ test('embedding similarity: the model loads in a worker and matches the CLI (tra
   await page.waitForSelector('.model-progress', { timeout: 30000 });
   await page.fill('#brief-reference', await page.inputValue('#brief-reference'));
   await page.waitForFunction(
-    () => document.querySelector('#brief-results table.pairs') && !document.querySelector('.model-progress'),
+    () => document.querySelector('#brief-results table.pairs') && !document.querySelector('.model-progress')
+      && document.querySelector('#brief-results')?.getAttribute('aria-busy') === 'false',
     null, { timeout: MODEL_TIMEOUT });
   // Pair similarities as `lexeval fresco --similarity embedding` computes them natively.
   const cells = await page.$$eval('#brief-results table.pairs tbody td.num', (els) => els.map((e) => e.textContent));
@@ -47,6 +48,37 @@ test('embedding similarity: the model loads in a worker and matches the CLI (tra
   close(await value(page, 'pointwise-precision'), 0.5, 1e-9);
   close(await value(page, 'embedding-cosine'), 0.80984, 1e-3);
   await screenshot(page, 'summary-embedding');
+  assert.deepEqual(errors, []);
+});
+
+test('while the model loads, the previous scores stay, marked stale, until the new result replaces them', { timeout: MODEL_TIMEOUT + 30000 }, async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  // Hold the model's download until the stale state has been seen.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.context().route('**/models/*.onnx', async (route) => { await held; await route.continue(); });
+  await page.click('#brief-example-1');
+  await page.waitForSelector('#score-l-fresco');
+  const rouge = await page.getAttribute('#score-l-fresco', 'data-value');
+  await page.selectOption('#brief-similarity', 'embedding');
+  await page.waitForSelector('#brief-results .stale #score-l-fresco');
+  assert.equal(await page.getAttribute('#brief-results', 'aria-busy'), 'true');
+  assert.equal(await page.textContent('#brief-results .stale-note'), 'Previous result — updating…');
+  assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), rouge);
+  await screenshot(page, 'embedding-stale');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'embedding-stale-390');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  release();
+  // The progress bar shows together with the stale scores.
+  await page.waitForSelector('#brief-results .model-progress + .stale', { timeout: 30000 });
+  await page.waitForFunction(
+    () => document.querySelector('#brief-results')?.getAttribute('aria-busy') === 'false',
+    null, { timeout: MODEL_TIMEOUT });
+  assert.equal(await page.$('#brief-results .stale, #brief-results .stale-note'), null);
+  // The pairs are the embedding's now (the ROUGE-L result had L-FRESCO 1/3 too).
+  const cells = await page.$$eval('#brief-results table.pairs tbody td.num', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(cells.sort(), ['0.536', '0.724', '0.831']);
   assert.deepEqual(errors, []);
 });
 

@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, openPage } from './harness.mjs';
+import { serveDist, launch, openPage, screenshot } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
@@ -37,4 +37,66 @@ test('a link made with another embedding model or metric version says its number
   await page.waitForSelector('#score-l-fresco');
   assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), '1');
   assert.deepEqual(errors, []);
+});
+
+/** A share link made by the page for the Fiduciary example, with the scores it showed. */
+async function makeLink() {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.click('#brief-example-1');
+  await page.waitForSelector('#score-l-fresco');
+  const scores = await page.$$eval('.score-card', (els) => els.map((e) => [e.id, e.dataset.value]));
+  const reference = await page.inputValue('#brief-reference');
+  await page.click('#brief-share');
+  const url = await page.inputValue('#brief-share-link');
+  await page.close();
+  return { fragment: url.slice(url.indexOf('#') + 1), scores, reference, errors };
+}
+
+const idle = (page) => page.waitForFunction(
+  () => document.querySelector('#brief-results')?.getAttribute('aria-busy') === 'false'
+    && document.querySelector('#score-l-fresco'));
+
+test('a link pasted into an open tab loads, and stays in the address bar until a text is edited', async () => {
+  const made = await makeLink();
+  const { page, errors } = await openPage(browser, server.url);
+  await page.fill('#brief-reference', 'My own reference. See 51 F.3d 1449.');
+  await page.fill('#brief-candidate', 'My own candidate. See 51 F.3d 1449.');
+  await idle(page);
+  await page.evaluate((f) => { location.hash = f; }, made.fragment);
+  await page.waitForSelector('#link-notice:not(.error)');
+  await page.waitForFunction((text) => document.querySelector('#brief-reference').value === text, made.reference);
+  await idle(page);
+  assert.deepEqual(await page.$$eval('.score-card', (els) => els.map((e) => [e.id, e.dataset.value])), made.scores);
+  // Saving and rescoring do not drop the link; only an edit does.
+  await page.waitForTimeout(800);
+  assert.equal(await page.evaluate(() => location.hash), `#${made.fragment}`);
+  await screenshot(page, 'share-opened-in-tab');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'share-opened-in-tab-390');
+  await page.fill('#brief-candidate', 'An edited candidate.');
+  await page.waitForFunction(() => location.hash === '');
+  assert.deepEqual([...made.errors, ...errors], []);
+});
+
+test('a damaged link says in plain words what is wrong and keeps the texts', async () => {
+  const made = await makeLink();
+  const { page, errors } = await openPage(browser, server.url);
+  await page.fill('#brief-reference', 'My own reference.');
+  await page.fill('#brief-candidate', 'My own candidate.');
+  for (const [fragment, words] of [
+    [made.fragment.slice(0, made.fragment.length / 2), /damaged, most often cut short when it was copied\. Copy the whole link again/],
+    ['v2.abc', /not a lexeval share link, or it was made by a newer version/],
+  ]) {
+    await page.evaluate((f) => { location.hash = f; }, fragment);
+    await page.waitForFunction((w) => new RegExp(w).test(document.querySelector('#link-notice.error')?.textContent ?? ''), words.source);
+    const notice = await page.textContent('#link-notice');
+    assert.match(notice, /^Could not open the share link\. .* Your own texts are unchanged\./);
+    assert.doesNotMatch(notice, /Failed|Corrupt|base64|inflate|\(/);
+    assert.equal(await page.inputValue('#brief-reference'), 'My own reference.');
+    assert.equal(await page.inputValue('#brief-candidate'), 'My own candidate.');
+  }
+  await screenshot(page, 'share-damaged');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'share-damaged-390');
+  assert.deepEqual([...made.errors, ...errors], []);
 });

@@ -56,15 +56,22 @@ pub struct ShareSettings {
     pub llm_model: Option<String>,
 }
 
-/// Why a fragment could not be made or read. Every variant has a message fit for the page.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Why a fragment could not be made or read. Every variant's message says, in plain words, what is wrong
+/// and what to do; none names the base64, deflate or JSON layer (a reader cannot act on those).
+#[derive(Debug, Clone, PartialEq)]
 pub enum ShareError {
     /// The encoded link would exceed [`MAX_FRAGMENT_BYTES`].
     TooLarge { bytes: usize, limit: usize },
+    /// A fragment longer than any link this format makes.
+    TooLong { limit: usize },
     /// Not a `v1.` fragment (maybe made by a newer version, or not a share link at all).
     UnknownVersion,
-    /// Base64, deflate or JSON is damaged, or a value is out of range.
-    Corrupt(String),
+    /// Base64 or deflate is damaged: most often the link was cut short when copied.
+    Damaged,
+    /// It unpacks, but not into a check (edited by hand, or made by an incompatible version).
+    NotACheck,
+    /// The threshold is outside [0, 1].
+    ThresholdOutOfRange(f64),
 }
 
 impl SharePayload {
@@ -99,18 +106,38 @@ impl fmt::Display for ShareError {
         match self {
             ShareError::TooLarge { bytes, limit } => write!(
                 f,
-                "the texts are too long for a share link ({} KB compressed, limit {} KB); \
-                 export the report as JSON instead",
+                "The texts are too long for a share link ({} KB compressed, limit {} KB). \
+                 Export the report as JSON instead and send the file.",
                 bytes.div_ceil(1024),
                 limit / 1024
             ),
-            ShareError::UnknownVersion => {
-                write!(
-                    f,
-                    "this is not a lexeval v1 share link (unknown format version)"
-                )
-            }
-            ShareError::Corrupt(why) => write!(f, "the share link is damaged: {why}"),
+            ShareError::TooLong { limit } => write!(
+                f,
+                "The link is longer than any lexeval share link ({} KB at most), so it was not made by \
+                 lexeval or was changed after. Ask whoever sent it for a new link.",
+                limit / 1024
+            ),
+            ShareError::UnknownVersion => write!(
+                f,
+                "This is not a lexeval share link, or it was made by a newer version of lexeval: the part \
+                 after # should start with \"v1.\". Check that the whole link was copied, or open it in \
+                 the lexeval that made it."
+            ),
+            ShareError::Damaged => write!(
+                f,
+                "The link is damaged, most often cut short when it was copied. Copy the whole link again, \
+                 up to its last character, and open it once more."
+            ),
+            ShareError::NotACheck => write!(
+                f,
+                "The link does not hold a lexeval check: it was edited, or made by an incompatible version \
+                 of lexeval. Ask whoever sent it for a new link."
+            ),
+            ShareError::ThresholdOutOfRange(t) => write!(
+                f,
+                "The link's threshold {t} is outside 0 to 1, so it was edited by hand. Ask whoever sent it \
+                 for a new link."
+            ),
         }
     }
 }
@@ -120,7 +147,8 @@ impl std::error::Error for ShareError {}
 /// Encode a payload as a URL fragment (without the leading `#`).
 pub fn encode(payload: &SharePayload) -> Result<String, ShareError> {
     validate(payload)?;
-    let json = serde_json::to_vec(payload).map_err(|e| ShareError::Corrupt(e.to_string()))?;
+    // Serialising strings, numbers and enums cannot fail; should it ever, the link would not hold a check.
+    let json = serde_json::to_vec(payload).map_err(|_| ShareError::NotACheck)?;
     let deflated = miniz_oxide::deflate::compress_to_vec(&json, DEFLATE_LEVEL);
     let fragment = format!("{SHARE_PREFIX}{}", URL_SAFE_NO_PAD.encode(deflated));
     if fragment.len() > MAX_FRAGMENT_BYTES {
@@ -136,8 +164,7 @@ pub fn encode(payload: &SharePayload) -> Result<String, ShareError> {
 pub fn decode(fragment: &str) -> Result<SharePayload, ShareError> {
     let fragment = fragment.trim().trim_start_matches('#');
     if fragment.len() > MAX_FRAGMENT_BYTES {
-        return Err(ShareError::TooLarge {
-            bytes: fragment.len(),
+        return Err(ShareError::TooLong {
             limit: MAX_FRAGMENT_BYTES,
         });
     }
@@ -146,11 +173,11 @@ pub fn decode(fragment: &str) -> Result<SharePayload, ShareError> {
         .ok_or(ShareError::UnknownVersion)?;
     let deflated = URL_SAFE_NO_PAD
         .decode(body)
-        .map_err(|e| ShareError::Corrupt(format!("not base64url ({e})")))?;
+        .map_err(|_| ShareError::Damaged)?;
+    // Over the cap is damage too: no link this format makes inflates that far.
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_INFLATED_BYTES)
-        .map_err(|e| ShareError::Corrupt(format!("cannot inflate ({:?})", e.status)))?;
-    let payload: SharePayload = serde_json::from_slice(&json)
-        .map_err(|e| ShareError::Corrupt(format!("bad contents ({e})")))?;
+        .map_err(|_| ShareError::Damaged)?;
+    let payload: SharePayload = serde_json::from_slice(&json).map_err(|_| ShareError::NotACheck)?;
     validate(&payload)?;
     Ok(payload)
 }
@@ -158,9 +185,7 @@ pub fn decode(fragment: &str) -> Result<SharePayload, ShareError> {
 fn validate(payload: &SharePayload) -> Result<(), ShareError> {
     let t = payload.settings.threshold;
     if !(0.0..=1.0).contains(&t) {
-        return Err(ShareError::Corrupt(format!(
-            "threshold {t} is outside [0, 1]"
-        )));
+        return Err(ShareError::ThresholdOutOfRange(t));
     }
     Ok(())
 }
@@ -255,23 +280,57 @@ mod tests {
         // Valid deflate of valid JSON of the wrong shape.
         let wrong = miniz_oxide::deflate::compress_to_vec(br#"{"view":1}"#, 6);
         let fragment = format!("v1.{}", URL_SAFE_NO_PAD.encode(wrong));
-        assert!(matches!(decode(&fragment), Err(ShareError::Corrupt(_))));
+        assert_eq!(decode(&fragment), Err(ShareError::NotACheck));
         // A truncated real link.
         let good = encode(&kayes()).unwrap();
-        assert!(decode(&good[..good.len() / 2]).is_err());
+        assert_eq!(decode(&good[..good.len() / 2]), Err(ShareError::Damaged));
+        assert!(matches!(
+            decode(&"v1.A".repeat(MAX_FRAGMENT_BYTES)),
+            Err(ShareError::TooLong { .. })
+        ));
+    }
+
+    #[test]
+    fn messages_say_what_to_do_without_internal_names() {
+        let good = encode(&kayes()).unwrap();
+        let wrong = format!(
+            "v1.{}",
+            URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(br#"{"view":1}"#, 6))
+        );
+        for junk in [
+            "hello".to_string(),
+            "v1.!!!!".to_string(),
+            good[..good.len() / 2].to_string(),
+            wrong,
+            "x".repeat(MAX_FRAGMENT_BYTES + 1),
+        ] {
+            let message = decode(&junk).unwrap_err().to_string();
+            assert!(message.contains("link"), "{message}");
+            for internal in [
+                "Failed",
+                "base64",
+                "inflate",
+                "deflate",
+                "missing field",
+                "`",
+                "Corrupt",
+            ] {
+                assert!(!message.contains(internal), "{message}");
+            }
+        }
     }
 
     #[test]
     fn out_of_range_threshold_is_rejected_both_ways() {
         let mut p = kayes();
         p.settings.threshold = 1.5;
-        assert!(matches!(encode(&p), Err(ShareError::Corrupt(_))));
+        assert_eq!(encode(&p), Err(ShareError::ThresholdOutOfRange(1.5)));
         let json = serde_json::to_vec(&p).unwrap();
         let fragment = format!(
             "v1.{}",
             URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&json, 6))
         );
-        assert!(matches!(decode(&fragment), Err(ShareError::Corrupt(_))));
+        assert_eq!(decode(&fragment), Err(ShareError::ThresholdOutOfRange(1.5)));
     }
 
     #[test]
@@ -280,7 +339,7 @@ mod tests {
         let bomb = miniz_oxide::deflate::compress_to_vec(&zeros, 9);
         let fragment = format!("v1.{}", URL_SAFE_NO_PAD.encode(bomb));
         assert!(fragment.len() < MAX_FRAGMENT_BYTES);
-        assert!(matches!(decode(&fragment), Err(ShareError::Corrupt(_))));
+        assert_eq!(decode(&fragment), Err(ShareError::Damaged));
     }
 
     #[test]
