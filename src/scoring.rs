@@ -43,14 +43,24 @@ pub async fn check(
     lane: &'static str,
 ) -> Result<CheckReport, String> {
     let request = serde_json::json!({ "check": { "job": job, "llm": llm } });
+    let done: Done<CheckReport> = ask(request, lane, "check").await?;
+    Ok(done.report)
+}
+
+/// The worker's answer to a check or a calibration.
+#[derive(Deserialize)]
+struct Done<R> {
+    report: R,
+}
+
+/// Sends `request` in `lane` and reads the answer; `what` names the result in the error.
+async fn ask<D: serde::de::DeserializeOwned>(
+    request: serde_json::Value,
+    lane: &'static str,
+    what: &str,
+) -> Result<D, String> {
     let json = worker::request(&CLIENT, request, Some(lane)).await?;
-    #[derive(Deserialize)]
-    struct Done {
-        report: CheckReport,
-    }
-    serde_json::from_str::<Done>(&json)
-        .map(|done| done.report)
-        .map_err(|e| format!("unreadable check result: {e}"))
+    serde_json::from_str(&json).map_err(|e| format!("unreadable {what} result: {e}"))
 }
 
 /// U-Score of one answer and its cue phrases as spans.
@@ -58,29 +68,21 @@ pub async fn uscore(
     answer: &str,
 ) -> Result<(ScoreReport<Option<UScoreDetails>>, Vec<Span>), String> {
     let request = serde_json::json!({ "uscore": answer });
-    let json = worker::request(&CLIENT, request, Some("answer")).await?;
     #[derive(Deserialize)]
-    struct Done {
+    struct Scored {
         report: ScoreReport<Option<UScoreDetails>>,
         spans: Vec<Span>,
     }
-    serde_json::from_str::<Done>(&json)
-        .map(|done| (done.report, done.spans))
-        .map_err(|e| format!("unreadable U-Score result: {e}"))
+    let done: Scored = ask(request, "answer", "U-Score").await?;
+    Ok((done.report, done.spans))
 }
 
 /// The threshold that maximises reference point based F1 on labelled pairs (`pairs`: JSON Lines, as
 /// `lexeval calibrate --pairs` reads them) under `similarity`; the report `lexeval calibrate --json` prints.
 pub async fn calibrate(pairs: &str, similarity: Similarity) -> Result<ScoreReport, String> {
     let request = serde_json::json!({ "calibrate": { "pairs": pairs, "similarity": similarity } });
-    let json = worker::request(&CLIENT, request, Some("calibrate")).await?;
-    #[derive(Deserialize)]
-    struct Done {
-        report: ScoreReport,
-    }
-    serde_json::from_str::<Done>(&json)
-        .map(|done| done.report)
-        .map_err(|e| format!("unreadable calibration result: {e}"))
+    let done: Done<ScoreReport> = ask(request, "calibrate", "calibration").await?;
+    Ok(done.report)
 }
 
 /// The score worker asked for embeddings: fetch them from the embedding worker and post its answer back

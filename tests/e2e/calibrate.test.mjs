@@ -7,21 +7,12 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
-import path from 'node:path';
 import { serveDist, launch, openPage, screenshot } from './harness.mjs';
-import { fixture, paste, root } from './fixtures.mjs';
+import { cliBinary, fixture, paste, root } from './fixtures.mjs';
 
 const PAIRS = fixture('calibration/pairs.jsonl');
 const MODEL_TIMEOUT = 180000;
 
-function cliBinary() {
-  const targets = [process.env.CARGO_TARGET_DIR, path.join(root, 'target')].filter(Boolean);
-  const candidates = [process.env.LEXEVAL_BIN,
-    ...targets.flatMap((t) => ['checked', 'release-native', 'debug'].map((profile) => path.join(t, profile, 'lexeval')))];
-  const found = candidates.find((file) => file && fs.existsSync(file));
-  assert.ok(found, 'no lexeval binary: run `make test-native` (or set LEXEVAL_BIN)');
-  return found;
-}
 
 let server, browser, lexeval;
 before(async () => { lexeval = cliBinary(); server = await serveDist(); browser = await launch(); });

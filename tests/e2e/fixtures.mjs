@@ -1,5 +1,6 @@
 // Realistic inputs for the browser tests: a two-page ERISA brief with Bluebook citations (parallel cites,
 // short forms, Id., statutes, a regulation) and a generated version of it, under tests/fixtures/briefs/.
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,4 +57,15 @@ export async function scriptedLlm(http) {
       resolve({ url: `http://127.0.0.1:${port}/v1`, prompts, close: () => new Promise((r) => server.close(r)) });
     });
   });
+}
+
+/** The lexeval CLI the page is compared with: LEXEVAL_BIN (`make e2e` sets it to the native test build's), else
+ * the checked, release-native or debug build in the target directory. */
+export function cliBinary() {
+  const targets = [process.env.CARGO_TARGET_DIR, path.join(root, 'target')].filter(Boolean);
+  const candidates = [process.env.LEXEVAL_BIN,
+    ...targets.flatMap((t) => ['checked', 'release-native', 'debug'].map((profile) => path.join(t, profile, 'lexeval')))];
+  const found = candidates.find((file) => file && fs.existsSync(file));
+  assert.ok(found, 'no lexeval binary: run `make test-native` (or set LEXEVAL_BIN)');
+  return found;
 }

@@ -9,20 +9,11 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { serveDist, launch, openPage } from './harness.mjs';
-import { fixture, paste, root, scriptedLlm } from './fixtures.mjs';
+import { cliBinary, fixture, paste, scriptedLlm } from './fixtures.mjs';
 
 const MODEL_TIMEOUT = 180000;
 
-function cliBinary() {
-  const targets = [process.env.CARGO_TARGET_DIR, path.join(root, 'target')].filter(Boolean);
-  const candidates = [process.env.LEXEVAL_BIN,
-    ...targets.flatMap((t) => ['checked', 'release-native', 'debug'].map((profile) => path.join(t, profile, 'lexeval')))];
-  const found = candidates.find((file) => file && fs.existsSync(file));
-  assert.ok(found, 'no lexeval binary: run `make test-native` (or set LEXEVAL_BIN)');
-  return found;
-}
 
 let server, browser, llm, lexeval;
 before(async () => {

@@ -17,7 +17,10 @@
 //! threshold), and reports the midpoint between that value and the next lower observed similarity, so the
 //! boundary sits between the two classes instead of on a training example.
 
+use crate::embedded::EmbeddedTexts;
 use crate::report::{Score, ScoreReport};
+use crate::rouge::PairwiseF1;
+use crate::similarity::Measure;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -54,6 +57,44 @@ pub struct LabelledPair {
     pub reference: String,
     pub generated: String,
     pub label: MatchLabel,
+}
+
+/// The texts of `pairs` an embedding similarity needs (each once): what the caller embeds.
+pub fn texts_to_embed(pairs: &[LabelledPair]) -> Vec<String> {
+    EmbeddedTexts::distinct(
+        pairs
+            .iter()
+            .flat_map(|p| [p.reference.as_str(), p.generated.as_str()]),
+    )
+}
+
+/// Each pair's (reference, generated) similarity: ROUGE computed here, embedding cosine from `embedded`
+/// (the embeddings of [`texts_to_embed`]). The LLM judge has no continuous similarity to calibrate.
+pub fn pair_similarities(
+    pairs: &[LabelledPair],
+    measure: Measure,
+    embedded: Option<&EmbeddedTexts>,
+) -> Result<Vec<f64>, String> {
+    match (measure, embedded) {
+        (Measure::Rouge(kind), _) => {
+            let mut rouge = PairwiseF1::new(kind, true);
+            Ok(pairs
+                .iter()
+                .map(|p| rouge.f1(&p.reference, &p.generated))
+                .collect())
+        }
+        (Measure::Embedding, Some(embedded)) => pairs
+            .iter()
+            .map(|p| embedded.similarity(&p.reference, &p.generated))
+            .collect(),
+        (Measure::Embedding, None) => {
+            Err("embedding similarity needs the pairs' embeddings".into())
+        }
+        (Measure::Llm, _) => Err(
+            "calibration takes a continuous similarity: ROUGE-L, ROUGE-1, ROUGE-2 or embedding"
+                .into(),
+        ),
+    }
 }
 
 /// Precision, recall and F1 (null when undefined).

@@ -2,10 +2,9 @@
 //! of the page) and `lexeval_core::calibrate`, computed as `lexeval calibrate` computes them, so the page's
 //! threshold is the CLI's on the same file.
 
-use lexeval_core::calibrate::{calibrate, LabelledPair};
+use lexeval_core::calibrate::{calibrate, pair_similarities, texts_to_embed, LabelledPair};
 use lexeval_core::embedded::EmbeddedTexts;
 use lexeval_core::report::ScoreReport;
-use lexeval_core::rouge::PairwiseF1;
 use lexeval_core::similarity::{Measure, Similarity};
 use serde::Deserialize;
 
@@ -27,34 +26,17 @@ pub async fn run(id: u32, request: Request) -> Result<ScoreReport, String> {
     if pairs.is_empty() {
         return Err("no labelled pairs: paste or upload JSON Lines, one pair a line".into());
     }
-    let similarities =
-        match request.similarity.measure() {
-            Measure::Rouge(kind) => {
-                let mut rouge = PairwiseF1::new(kind, true);
-                pairs
-                    .iter()
-                    .map(|p| rouge.f1(&p.reference, &p.generated))
-                    .collect()
-            }
-            Measure::Embedding => {
-                let texts = EmbeddedTexts::distinct(
-                    pairs
-                        .iter()
-                        .flat_map(|p| [p.reference.as_str(), p.generated.as_str()]),
-                );
-                let embeddings = crate::embeddings::from_page(id, texts.clone())
-                    .await
-                    .map_err(|e| format!("embedding similarity unavailable: {e}"))?;
-                let embedded = EmbeddedTexts::new(texts, embeddings);
-                pairs
-                    .iter()
-                    .map(|p| embedded.similarity(&p.reference, &p.generated))
-                    .collect::<Result<Vec<f64>, String>>()?
-            }
-            Measure::Llm => return Err(
-                "calibration takes a continuous similarity: ROUGE-L, ROUGE-1, ROUGE-2 or embedding"
-                    .into(),
-            ),
-        };
+    let measure = request.similarity.measure();
+    let embedded = match measure {
+        Measure::Embedding => {
+            let texts = texts_to_embed(&pairs);
+            let embeddings = crate::embeddings::from_page(id, texts.clone())
+                .await
+                .map_err(|e| format!("embedding similarity unavailable: {e}"))?;
+            Some(EmbeddedTexts::new(texts, embeddings))
+        }
+        _ => None,
+    };
+    let similarities = pair_similarities(&pairs, measure, embedded.as_ref())?;
     Ok(calibrate(&pairs, &similarities, request.similarity.id()))
 }

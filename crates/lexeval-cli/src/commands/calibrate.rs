@@ -4,8 +4,9 @@
 use crate::commands::pair_args::similarity_parser;
 use crate::jsonl::read_jsonl;
 use anyhow::{bail, Result};
-use lexeval_core::calibrate::{calibrate, evaluate, LabelledPair};
-use lexeval_core::rouge::PairwiseF1;
+use lexeval_core::calibrate::{
+    calibrate, evaluate, pair_similarities, texts_to_embed, LabelledPair,
+};
 use lexeval_core::similarity::{Measure, Similarity};
 use std::path::PathBuf;
 
@@ -30,29 +31,18 @@ pub fn run(args: Args) -> Result<()> {
         &args.pairs,
         "{reference, generated, label: full|partial|none}",
     )?;
-    let similarities = match args.similarity.measure() {
-        Measure::Rouge(kind) => {
-            let mut rouge = PairwiseF1::new(kind, true);
-            pairs
-                .iter()
-                .map(|p| rouge.f1(&p.reference, &p.generated))
-                .collect()
-        }
-        Measure::Embedding => {
-            let texts = pairs
-                .iter()
-                .flat_map(|p| [p.reference.as_str(), p.generated.as_str()]);
-            let embedded = crate::embedding::embed_with_shipped_model(texts)?;
-            pairs
-                .iter()
-                .map(|p| embedded.similarity(&p.reference, &p.generated))
-                .collect::<Result<Vec<f64>, String>>()
-                .map_err(anyhow::Error::msg)?
-        }
+    let measure = args.similarity.measure();
+    let embedded = match measure {
+        Measure::Embedding => Some(crate::embedding::embed_with_shipped_model(
+            texts_to_embed(&pairs).iter().map(String::as_str),
+        )?),
         Measure::Llm => {
             bail!("calibrate takes a continuous similarity: rougeL, rouge1, rouge2 or embedding")
         }
+        Measure::Rouge(_) => None,
     };
+    let similarities =
+        pair_similarities(&pairs, measure, embedded.as_ref()).map_err(anyhow::Error::msg)?;
     let name = args.similarity.id();
     let report = match args.threshold {
         Some(t) if !(0.0..=1.0).contains(&t) => {
