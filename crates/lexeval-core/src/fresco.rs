@@ -22,7 +22,7 @@ mod citation_similarity;
 
 pub use citation_similarity::{authority_similarity, citation_similarity};
 
-use crate::authorities::Authority;
+use crate::authorities::{name_of, Authority};
 use crate::claims::AttributedClaim;
 use crate::judge::{Exchange, JudgeSettings};
 use crate::judged::{Coverage, Judgements};
@@ -106,8 +106,7 @@ pub struct FrescoDetails {
     /// Similarities that failed (unjudged pairs of texts).
     #[serde(default)]
     pub failed_pairs: usize,
-    /// Authorities only the candidate cites (possibly hallucinated): their names when the check pipeline
-    /// made the report, else their keys.
+    /// Authorities only the candidate cites (possibly hallucinated), by name.
     pub hallucinated_authorities: Vec<String>,
     /// Similarities computed (distinct pairs of texts).
     #[serde(default)]
@@ -121,7 +120,7 @@ pub struct FrescoDetails {
     /// Generalized FRESCO: the similarity matrix of the cited claims and the chosen matching.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub matrix: Option<ClaimMatrix>,
-    /// Authorities only the reference cites, named like `hallucinated_authorities`.
+    /// Authorities only the reference cites, by name.
     pub missing_authorities: Vec<String>,
     pub pairs: Vec<FrescoPair>,
     pub reference_claims: Vec<AttributedClaim>,
@@ -323,10 +322,12 @@ pub fn compared_text_pairs<'c>(
 }
 
 /// Scores `candidate` claims against `reference` claims; claims without authorities are ignored by
-/// L-FRESCO and by FRESCO's |R|.
+/// L-FRESCO and by FRESCO's |R|. `authority_names` names the claims' authority keys for readers (the report
+/// lists it; a key it does not name is shown as itself).
 pub fn score(
     reference: &[AttributedClaim],
     candidate: &[AttributedClaim],
+    authority_names: &[Authority],
     settings: &FrescoSettings,
     similarity: &mut ClaimSimilarity<'_>,
 ) -> ScoreReport<FrescoDetails> {
@@ -395,9 +396,13 @@ pub fn score(
             shared as f64 / candidate_authorities.len() as f64,
         )
     });
-    let names = |set: BTreeSet<&&str>| set.into_iter().map(|a| a.to_string()).collect();
+    let names = |set: BTreeSet<&&str>| {
+        set.into_iter()
+            .map(|key| name_of(authority_names, key).to_string())
+            .collect()
+    };
     report.details = FrescoDetails {
-        authorities: Vec::new(),
+        authorities: authority_names.to_vec(),
         candidate_claims: candidate.to_vec(),
         failed_pairs: judgements.failed,
         hallucinated_authorities: names(
@@ -690,6 +695,7 @@ mod tests {
         let report = score(
             &claims(KAYES_REFERENCE),
             &claims(KAYES_GENERATED),
+            &[],
             &settings(false),
             &mut rouge_l,
         );
@@ -710,7 +716,13 @@ mod tests {
     fn identical_texts_score_one() {
         let reference = claims(KAYES_REFERENCE);
         for generalized in [false, true] {
-            let report = score(&reference, &reference, &settings(generalized), &mut rouge_l);
+            let report = score(
+                &reference,
+                &reference,
+                &[],
+                &settings(generalized),
+                &mut rouge_l,
+            );
             assert_eq!(report.score(&report.metric), Some(1.0));
             assert_eq!(report.score("citation_recall"), Some(1.0));
         }
@@ -736,7 +748,7 @@ mod tests {
             claim("officers are liable for plan losses", &["A"]),
             claim("the weather was sunny today", &["C", "D"]),
         ];
-        let report = score(&reference, &candidate, &settings(false), &mut rouge_l);
+        let report = score(&reference, &candidate, &[], &settings(false), &mut rouge_l);
         // (r0, A) supported; (r0, B) no candidate; (r1, C) below threshold → 1/3.
         assert_eq!(report.score(&report.metric), Some(1.0 / 3.0));
         assert_eq!(report.score("citation_recall"), Some(2.0 / 3.0));
@@ -764,19 +776,19 @@ mod tests {
             generalized_match: GeneralizedMatch::Claims,
             ..settings(true)
         };
-        let report = score(&reference, &candidate, &claims_match, &mut rouge_l);
+        let report = score(&reference, &candidate, &[], &claims_match, &mut rouge_l);
         assert_eq!(report.score(&report.metric), Some(1.0));
         assert_eq!(report.details.pairs[0].best_candidate, Some(1));
         let matrix = report.details.matrix.as_ref().unwrap();
         assert_eq!(matrix.assignment, [(0, 1), (1, 0)]);
         assert_eq!(matrix.candidate_claims, [0, 1]);
-        let l_fresco = score(&reference, &candidate, &settings(false), &mut rouge_l);
+        let l_fresco = score(&reference, &candidate, &[], &settings(false), &mut rouge_l);
         assert_eq!(l_fresco.score(&l_fresco.metric), Some(0.0));
     }
 
     #[test]
     fn degenerate_inputs_give_null_with_reasons_and_errors_are_kept() {
-        let report = score(&[], &[], &settings(false), &mut rouge_l);
+        let report = score(&[], &[], &[], &settings(false), &mut rouge_l);
         assert_eq!(report.score("l-fresco"), None);
         assert!(report.scores.iter().all(|s| s.null_reason.is_some()));
     }
@@ -797,7 +809,7 @@ mod tests {
              Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir. 1995).",
         );
         assert_eq!(reference.len(), 2, "{reference:?}");
-        let paper = score(&reference, &swapped, &settings(true), &mut rouge_l);
+        let paper = score(&reference, &swapped, &[], &settings(true), &mut rouge_l);
         assert_eq!(paper.score("fresco"), Some(0.0));
         let matrix = paper.details.matrix.as_ref().unwrap();
         assert_eq!(matrix.assignment, [(0, 1), (1, 0)]);
@@ -807,10 +819,10 @@ mod tests {
             generalized_match: GeneralizedMatch::Claims,
             ..settings(true)
         };
-        let version_1 = score(&reference, &swapped, &claims_match, &mut rouge_l);
+        let version_1 = score(&reference, &swapped, &[], &claims_match, &mut rouge_l);
         assert_eq!(version_1.score("fresco"), Some(1.0));
         // Correct citations score 1 either way; only matched pairs are compared.
-        let same = score(&reference, &reference, &settings(true), &mut rouge_l);
+        let same = score(&reference, &reference, &[], &settings(true), &mut rouge_l);
         assert_eq!(same.score("fresco"), Some(1.0));
         assert_eq!(same.details.judged_pairs, 2);
     }
@@ -825,7 +837,7 @@ mod tests {
         let reference = claims(text);
         let mut reversed = reference.clone();
         reversed.reverse();
-        let report = score(&reference, &reversed, &settings(true), &mut rouge_l);
+        let report = score(&reference, &reversed, &[], &settings(true), &mut rouge_l);
         assert_eq!(report.score("fresco"), Some(1.0));
     }
 
@@ -842,7 +854,13 @@ mod tests {
         let reference = claims(KAYES_REFERENCE);
         let mut failing = |_: &str, _: &str| Err::<f64, String>("endpoint timed out".into());
         for generalized in [false, true] {
-            let report = score(&reference, &reference, &settings(generalized), &mut failing);
+            let report = score(
+                &reference,
+                &reference,
+                &[],
+                &settings(generalized),
+                &mut failing,
+            );
             let headline = &report.scores[0];
             assert_eq!(headline.value, None);
             assert_eq!(
@@ -873,7 +891,7 @@ mod tests {
                 Ok(1.0)
             }
         };
-        let report = score(&both, &both, &settings(false), &mut judge);
+        let report = score(&both, &both, &[], &settings(false), &mut judge);
         let headline = &report.scores[0];
         assert_eq!(headline.value, Some(1.0));
         assert_eq!(
@@ -891,10 +909,10 @@ mod tests {
             "{KAYES_REFERENCE} Officers are liable. See 12 F.3d 34 (1994)."
         ));
         let forward =
-            score(&reference, &candidate, &settings(false), &mut rouge_l).score("l-fresco");
+            score(&reference, &candidate, &[], &settings(false), &mut rouge_l).score("l-fresco");
         candidate.reverse();
         assert_eq!(
-            score(&reference, &candidate, &settings(false), &mut rouge_l).score("l-fresco"),
+            score(&reference, &candidate, &[], &settings(false), &mut rouge_l).score("l-fresco"),
             forward
         );
     }
@@ -913,7 +931,7 @@ mod tests {
             calls += 1;
             rouge_l(a, b)
         };
-        let report = score(&many, &many, &settings(false), &mut counting);
+        let report = score(&many, &many, &[], &settings(false), &mut counting);
         assert_eq!(calls, 4);
         assert_eq!(report.score("l-fresco"), Some(1.0));
         assert_eq!(report.details.pairs.len(), 600);
@@ -927,7 +945,7 @@ mod tests {
         let many: Vec<AttributedClaim> = (0..=MAX_MATCHED_CLAIMS)
             .map(|i| claim(&format!("claim {i}"), &["A"]))
             .collect();
-        let report = score(&many, &many[..1], &settings(true), &mut rouge_l);
+        let report = score(&many, &many[..1], &[], &settings(true), &mut rouge_l);
         assert_eq!(report.score("fresco"), None);
         assert!(report.scores[0]
             .null_reason

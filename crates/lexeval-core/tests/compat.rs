@@ -68,6 +68,7 @@ fn rescore(old: &ScoreReport<FrescoDetails>) -> ScoreReport<FrescoDetails> {
     fresco::score(
         &old.details.reference_claims,
         &old.details.candidate_claims,
+        &old.details.authorities,
         &settings,
         &mut |a, b| Ok(rouge_l.f1(a, b)),
     )

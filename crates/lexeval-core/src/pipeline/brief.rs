@@ -125,20 +125,13 @@ impl BriefPipeline {
     }
 
     fn score(&self, similarity: &mut fresco::ClaimSimilarity<'_>) -> ScoreReport<FrescoDetails> {
-        let mut report =
-            fresco::score(&self.reference, &self.candidate, &self.settings, similarity);
-        // Readers see the authorities only one text cites by name ("check these are real").
-        let details = &mut report.details;
-        for list in [
-            &mut details.hallucinated_authorities,
-            &mut details.missing_authorities,
-        ] {
-            for key in list.iter_mut() {
-                *key = authorities::name_of(&self.authorities, key).to_string();
-            }
-        }
-        details.authorities = self.authorities.clone();
-        report
+        fresco::score(
+            &self.reference,
+            &self.candidate,
+            &self.authorities,
+            &self.settings,
+            similarity,
+        )
     }
 
     fn done(&mut self, metric: ScoreReport<FrescoDetails>, cosine: Option<ScoreReport>) -> Step {
