@@ -12,7 +12,8 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 LEXEVAL := $(TARGET_DIR)/release-native/lexeval
 LEXEVAL_CHECKED := $(TARGET_DIR)/checked/lexeval
 
-.PHONY: serve build setup setup-build test quick-checks native-suite web-suite lint python-imports \
+.PHONY: serve build setup setup-build test quick-checks native-suite web-suite lint lint-native lint-wasm \
+	python-imports \
 	test-native cli parity wasm e2e bench fuzz clean
 
 serve: setup-build
@@ -39,14 +40,20 @@ quick-checks: python-imports
 python-imports:
 	$(PYTHON) scripts/check_python_imports.py
 
-# One after another (no jobserver: its steps each use every core already).
+# Each lane one step after another (no jobserver: its steps each use every core already). The wasm lint
+# runs in the web lane, which otherwise idles while the longer native lane finishes.
 native-suite:
-	nice -n 10 env MAKEFLAGS= $(MAKE) --no-print-directory lint test-native parity
+	nice -n 10 env MAKEFLAGS= $(MAKE) --no-print-directory lint-native test-native parity
 
-web-suite: e2e
+web-suite:
+	env MAKEFLAGS= $(MAKE) --no-print-directory lint-wasm e2e
 
-lint:
+lint: lint-native lint-wasm
+
+lint-native:
 	cargo clippy --workspace $(NATIVE_ONLY) --all-targets -- -D warnings
+
+lint-wasm:
 	cargo clippy -p lexeval-app -p lexeval-embed-worker -p lexeval-score-worker --target wasm32-unknown-unknown -- -D warnings
 
 # Building the native tests also builds the CLI the parity tests run, with the same features: one build.
