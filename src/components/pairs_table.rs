@@ -96,7 +96,7 @@ pub fn PairsTable(
     };
     view! {
         <div class="table-scroll" tabindex="0" role="region" aria-label=format!("Table of {unit} pairs")>
-            <table class="pairs">
+            <table class="pairs stacked">
                 <caption>
                     {format!("Reference {unit}s and their generated {unit} (match when {rule})")}
                     {(units == Units::Claims)

@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { serveDist, launch, openPage, screenshot } from './harness.mjs';
+import { fixture } from './fixtures.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -43,6 +44,10 @@ const views = {
       ])),
     });
     await page.waitForSelector('#bench-results .bar-chart');
+    // The calibration section, with its curve, too.
+    await page.setInputFiles('#calibrate-file', fixture('calibration/pairs.jsonl'));
+    await page.click('#calibrate-run');
+    await page.waitForSelector('#calibration-threshold');
   },
   about: async (page) => {
     await page.click('#tab-about');
