@@ -110,3 +110,10 @@ pub fn debounced<T: Clone + PartialEq + Send + Sync + 'static>(
     });
     out
 }
+
+/// Scrolls the first element matching `selector` into view (its scroll box and the page), if any.
+pub fn scroll_to(selector: &str) {
+    if let Some(element) = document().query_selector(selector).ok().flatten() {
+        element.scroll_into_view_with_bool(false);
+    }
+}

@@ -3,6 +3,7 @@
 mod app;
 mod benchmarks;
 mod browser;
+mod card_counts;
 mod checks;
 mod components;
 mod embedding;

@@ -1,7 +1,7 @@
 //! What the check views draw, read from the typed reports of a finished check: score cards, the pairs
 //! table, the similarity matrix, the authority gaps and the LLM's exchanges.
 
-use lexeval_core::authorities;
+use lexeval_core::authorities::{self, AuthorityKind};
 use lexeval_core::fresco::{FrescoDetails, GeneralizedMatch};
 use lexeval_core::judge::Exchange;
 use lexeval_core::pipeline::{CheckReport, MetricReport};
@@ -15,7 +15,42 @@ pub struct PairRow {
     pub candidate_claim: Option<String>,
     pub authority: String,
     pub similarity: Option<f64>,
-    pub matched: bool,
+    pub verdict: Verdict,
+    /// Where the pair sits in the texts, to highlight it there.
+    pub link: PairLink,
+}
+
+/// A pair's claims (indices of the texts' claim spans) and the authority they share: what selecting the
+/// pair highlights in the annotated texts. Summary points are not claim spans: their rows link nothing.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PairLink {
+    pub reference_claim: Option<usize>,
+    pub candidate_claim: Option<usize>,
+    pub authority: Option<String>,
+}
+
+/// The outcome of one row, one word for each case, so a row never reads two ways at once.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Verdict {
+    Match,
+    /// A summary point whose matches all went to other points, with the partial credit it earns.
+    Partial(f64),
+    NoMatch,
+    /// A failed similarity left the pair undecided; not counted in the score.
+    NotJudged,
+}
+
+impl Verdict {
+    pub fn label(self) -> String {
+        match self {
+            Verdict::Match => "✓ match".into(),
+            Verdict::Partial(credit) => {
+                format!("◐ partial credit {credit}: its matches went to other points")
+            }
+            Verdict::NoMatch => "✗ no match".into(),
+            Verdict::NotJudged => "? not judged (similarity failed)".into(),
+        }
+    }
 }
 
 /// A similarity matrix (reference claims × candidate claims) with the chosen assignment.
@@ -104,7 +139,16 @@ fn claim_rows(details: &FrescoDetails) -> Vec<PairRow> {
                 |key| authorities::name_of(&details.authorities, key).to_string(),
             ),
             similarity: pair.similarity,
-            matched: pair.supported,
+            verdict: match (pair.judged, pair.supported) {
+                (false, _) => Verdict::NotJudged,
+                (true, true) => Verdict::Match,
+                (true, false) => Verdict::NoMatch,
+            },
+            link: PairLink {
+                reference_claim: Some(pair.reference),
+                candidate_claim: pair.best_candidate,
+                authority: pair.authority.clone(),
+            },
         })
         .collect()
 }
@@ -121,9 +165,18 @@ fn point_rows(details: &ScoredPoints) -> Vec<PairRow> {
                     .and_then(|c| details.candidate_points.get(c).cloned())
                     .unwrap_or_else(|| "(the generated summary has no points)".into()),
             ),
-            authority: format!("weight {:.3}, credit {}", point.weight, point.credit),
+            authority: format!("{:.3}", point.weight),
             similarity: point.similarity,
-            matched: point.assigned_candidate.is_some(),
+            verdict: if !point.judged {
+                Verdict::NotJudged
+            } else if point.credit >= 1.0 {
+                Verdict::Match
+            } else if point.credit > 0.0 {
+                Verdict::Partial(point.credit)
+            } else {
+                Verdict::NoMatch
+            },
+            link: PairLink::default(),
         })
         .collect()
 }
@@ -196,4 +249,36 @@ pub fn exchanges(metric: &MetricReport) -> Vec<Exchange> {
         }
     };
     exchanges.cloned().unwrap_or_default()
+}
+
+/// An authority chosen in the texts: its name, its kind in words and the table's pairs that share it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AuthorityInfo {
+    pub name: String,
+    pub kind: &'static str,
+    pub pairs: Vec<PairRow>,
+}
+
+/// What the brief check knows of the authority `key` (a summary check has no authority table).
+pub fn authority_info(metric: &MetricReport, key: &str) -> Option<AuthorityInfo> {
+    let MetricReport::Fresco(report) = metric else {
+        return None;
+    };
+    let details = &report.details;
+    let found = authorities::find(&details.authorities, key);
+    Some(AuthorityInfo {
+        name: found.map_or_else(|| key.to_string(), |a| a.name.clone()),
+        kind: match found.map(|a| a.kind) {
+            Some(AuthorityKind::Case) => "case",
+            Some(AuthorityKind::Statute) => "statute or court rule",
+            Some(AuthorityKind::Secondary) => "secondary source (treatise, restatement or article)",
+            Some(AuthorityKind::Unresolved) | None => {
+                "short form that no full citation in either text explains"
+            }
+        },
+        pairs: claim_rows(details)
+            .into_iter()
+            .filter(|row| row.link.authority.as_deref() == Some(key))
+            .collect(),
+    })
 }

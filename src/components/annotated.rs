@@ -1,18 +1,28 @@
 //! Text with citations coloured by authority, claims underlined and U-Score cue phrases marked. Built only from text nodes and `<span>`s.
 
+use crate::report_view::PairLink;
 use leptos::prelude::*;
 use lexeval_core::pipeline::{Span, SpanKind};
 use std::collections::{HashMap, HashSet};
 
-/// Number of distinct citation colours in the stylesheet (`.auth-0` … `.auth-7`).
+/// Number of distinct citation colours in the stylesheet (`.auth-0` … `.auth-7`). Colours repeat; the
+/// number label after each citation tells authorities apart.
 const PALETTE: usize = 8;
 
-/// Colour index of each authority, in order of first appearance across both texts, so one case has one
-/// colour everywhere; and which authorities the reference cites, to flag the generated text's others.
+/// Number and colour of each authority, in order of first appearance across both texts, so one case has
+/// one number and colour everywhere; and which authorities each text cites, to mark the others.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Palette {
     order: HashMap<String, usize>,
     in_reference: HashSet<String>,
+    in_candidate: HashSet<String>,
+}
+
+/// Which text of a comparison an annotated text is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Side {
+    Reference,
+    Candidate,
 }
 
 impl Palette {
@@ -27,22 +37,40 @@ impl Palette {
                 .collect()
         };
         let reference = authorities(reference);
+        let candidate = authorities(candidate);
         let mut order = HashMap::new();
-        for authority in reference.iter().chain(&authorities(candidate)) {
+        for authority in reference.iter().chain(&candidate) {
             let next = order.len();
             order.entry(authority.clone()).or_insert(next);
         }
-        let in_reference: HashSet<String> = reference.into_iter().collect();
         Palette {
             order,
-            in_reference,
+            in_reference: reference.into_iter().collect(),
+            in_candidate: candidate.into_iter().collect(),
         }
+    }
+
+    /// The authority's number, from 1.
+    pub fn number(&self, authority: &str) -> usize {
+        self.order.get(authority).copied().unwrap_or(0) + 1
     }
 
     /// CSS class of an authority's colour.
     fn class(&self, authority: &str) -> String {
-        let index = self.order.get(authority).copied().unwrap_or(0);
-        format!("auth-{}", index % PALETTE)
+        format!("auth-{}", (self.number(authority) - 1) % PALETTE)
+    }
+
+    /// Why a citation on `side` stands alone: its authority is missing from the other text.
+    fn alone(&self, authority: &str, side: Side) -> Option<&'static str> {
+        match side {
+            Side::Candidate if !self.in_reference.contains(authority) => {
+                Some("not in the reference")
+            }
+            Side::Reference if !self.in_candidate.contains(authority) => {
+                Some("not in the generated text")
+            }
+            _ => None,
+        }
     }
 }
 
@@ -52,6 +80,8 @@ struct Segment {
     text: String,
     /// The citation's authority: key (its colour) and name (its tooltip).
     authority: Option<(String, String)>,
+    /// The run ends its citation: the authority's label follows it.
+    ends_citation: bool,
     claim: Option<usize>,
     cue: Option<String>,
 }
@@ -85,12 +115,14 @@ fn segments(text: &str, spans: &[Span]) -> Vec<Segment> {
         let Some(run) = chars.get(a..b) else {
             continue;
         };
+        let citation = covering().find(|s| matches!(s.kind, SpanKind::Citation { .. }));
         out.push(Segment {
             text: run.iter().collect(),
-            authority: covering().find_map(|s| match &s.kind {
+            authority: citation.and_then(|s| match &s.kind {
                 SpanKind::Citation { authority, name } => Some((authority.clone(), name.clone())),
                 _ => None,
             }),
+            ends_citation: citation.is_some_and(|s| s.end.min(len) == b),
             claim: covering().find_map(|s| match s.kind {
                 SpanKind::Claim { index } => Some(index),
                 _ => None,
@@ -104,30 +136,59 @@ fn segments(text: &str, spans: &[Span]) -> Vec<Segment> {
     out
 }
 
+/// The pair selected in the table, as seen from one text: the claim it highlights there and its authority.
+fn selected_here(
+    selected: Option<RwSignal<Option<PairLink>>>,
+    side: Side,
+) -> Option<(usize, Option<String>)> {
+    let link = selected?.get()?;
+    let claim = match side {
+        Side::Reference => link.reference_claim,
+        Side::Candidate => link.candidate_claim,
+    }?;
+    Some((claim, link.authority))
+}
+
 #[component]
 pub fn AnnotatedText(
     text: String,
     spans: Vec<Span>,
-    /// Authority colours shared with the other text(s) on the page.
+    /// Authority numbers and colours shared with the other text(s) on the page.
     #[prop(optional)]
     palette: Palette,
-    /// Flag citations of authorities the reference does not cite (for the generated text).
+    /// In a comparison: which text this is (marks authorities the other text lacks).
     #[prop(optional)]
-    flag_unshared: bool,
+    side: Option<Side>,
+    /// The pair selected in the pairs table, whose claims and citations are highlighted here.
+    #[prop(optional)]
+    selected: Option<RwSignal<Option<PairLink>>>,
+    /// Set to an authority's key when its citation is chosen (click, or its label button).
+    #[prop(optional)]
+    chosen_authority: Option<RwSignal<Option<String>>>,
     #[prop(into)] label: String,
+    /// Element id of the figure (the pairs table scrolls to its selected claim).
+    #[prop(optional, into)]
+    id: Option<String>,
 ) -> impl IntoView {
     let runs = segments(&text, &spans)
         .into_iter()
         .map(|seg| {
             let mut class = String::new();
             let mut title = Vec::new();
+            let mut label = None;
             if let Some((a, name)) = &seg.authority {
+                let number = palette.number(a);
                 class.push_str("cite ");
                 class.push_str(&palette.class(a));
-                title.push(format!("citation: {}", if name.is_empty() { a } else { name }));
-                if flag_unshared && !palette.in_reference.contains(a) {
+                let name = if name.is_empty() { a } else { name };
+                title.push(format!("citation {number}: {name}"));
+                let alone = side.and_then(|side| palette.alone(a, side));
+                if let Some(alone) = alone {
                     class.push_str(" unshared");
-                    title.push("not cited by the reference".into());
+                    title.push(alone.to_string());
+                }
+                if seg.ends_citation {
+                    label = Some((a.clone(), number, name.clone(), alone));
                 }
             }
             if let Some(i) = seg.claim {
@@ -138,18 +199,56 @@ pub fn AnnotatedText(
                 class.push_str(&format!(" cue cue-{dimension}"));
                 title.push(format!("U-Score cue: {dimension}"));
             }
-            if class.is_empty() {
+            let authority = seg.authority.map(|(key, _)| key);
+            let claim = seg.claim;
+            let lit = move || {
+                let Some((selected_claim, selected_authority)) = side.and_then(|side| selected_here(selected, side)) else {
+                    return false;
+                };
+                claim == Some(selected_claim)
+                    && (authority.is_none() || selected_authority.is_none() || authority == selected_authority)
+            };
+            let choose = {
+                let key = label.as_ref().map(|l| l.0.clone());
+                move || {
+                    if let (Some(chosen), Some(key)) = (chosen_authority, key.clone()) {
+                        chosen.set(Some(key));
+                    }
+                }
+            };
+            let text = if class.is_empty() {
                 view! { <span>{seg.text}</span> }.into_any()
             } else {
-                view! { <span class=class.trim().to_string() title=title.join("; ")>{seg.text}</span> }
+                view! {
+                    <span class=class.trim().to_string() class:selected=lit title=title.join("; ")>
+                        {seg.text}
+                    </span>
+                }
                     .into_any()
-            }
+            };
+            let label = label.map(|(_, number, name, alone)| {
+                let marker = match alone {
+                    Some(alone) => format!("{number}, {alone}"),
+                    None => number.to_string(),
+                };
+                let describe = format!("{marker}: authority {number}, {name}");
+                match chosen_authority {
+                    Some(_) => view! {
+                        <button type="button" class="auth-label" aria-label=format!("{describe} (show its pairs)") on:click=move |_| choose()>
+                            {marker}
+                        </button>
+                    }
+                        .into_any(),
+                    None => view! { <sup class="auth-label" title=describe>{marker}</sup> }.into_any(),
+                }
+            });
+            view! { {text} {label} }
         })
         .collect_view();
     view! {
-        <figure class="annotated">
-            <figcaption>{label}</figcaption>
-            <p class="annotated-text">{runs}</p>
+        <figure class="annotated" id=id>
+            <figcaption>{label.clone()}</figcaption>
+            <p class="annotated-text" tabindex="0" role="region" aria-label=format!("{label}, annotated")>{runs}</p>
         </figure>
     }
 }

@@ -24,6 +24,42 @@ pub fn Heatmap(matrix: Matrix) -> impl IntoView {
         }
         .into_any();
     }
+    // The cell whose values are spelled out under the map: chosen by tap or click, moved by the arrow keys.
+    let current = RwSignal::new((0usize, 0usize));
+    let describe = {
+        let matrix = matrix.clone();
+        move |(i, j): (usize, usize)| {
+            let v = matrix.values.get(i).and_then(|row| row.get(j)).copied();
+            format!(
+                "R{} × G{}: {}{} — reference: {} — generated: {}",
+                i + 1,
+                j + 1,
+                v.filter(|v| v.is_finite())
+                    .map_or_else(|| "not computed".to_string(), |v| format!("{v:.3}")),
+                if matrix.assignment.contains(&(i, j)) {
+                    " (matched)"
+                } else {
+                    ""
+                },
+                matrix.row_labels.get(i).cloned().unwrap_or_default(),
+                matrix.col_labels.get(j).cloned().unwrap_or_default(),
+            )
+        }
+    };
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let (i, j) = current.get();
+        let next = match ev.key().as_str() {
+            "ArrowUp" => (i.saturating_sub(1), j),
+            "ArrowDown" => ((i + 1).min(rows - 1), j),
+            "ArrowLeft" => (i, j.saturating_sub(1)),
+            "ArrowRight" => (i, (j + 1).min(cols - 1)),
+            "Home" => (i, 0),
+            "End" => (i, cols - 1),
+            _ => return,
+        };
+        ev.prevent_default();
+        current.set(next);
+    };
     let width = MARGIN + cols * CELL + 4;
     let height = MARGIN + rows * CELL + 4;
     let cells = matrix
@@ -50,7 +86,7 @@ pub fn Heatmap(matrix: Matrix) -> impl IntoView {
             let x = MARGIN + j * CELL;
             let y = MARGIN + i * CELL;
             view! {
-                <g>
+                <g on:click=move |_| current.set((i, j))>
                     <rect
                         x=x
                         y=y
@@ -67,6 +103,7 @@ pub fn Heatmap(matrix: Matrix) -> impl IntoView {
                         y=y + CELL / 2 + 4
                         text-anchor="middle"
                         font-size="11"
+                        pointer-events="none"
                         fill={if v > 0.55 { "#ffffff" } else { "#1b1f24" }}
                     >
                         {format!("{:.2}", v)}
@@ -95,6 +132,14 @@ pub fn Heatmap(matrix: Matrix) -> impl IntoView {
         .collect_view();
     view! {
         <figure class="heatmap">
+            <div
+                class="heatmap-scroll"
+                tabindex="0"
+                role="group"
+                aria-label="Similarity matrix: the arrow keys move between cells"
+                aria-describedby="heatmap-cell"
+                on:keydown=on_key
+            >
             <svg
                 role="img"
                 aria-label=format!(
@@ -108,11 +153,31 @@ pub fn Heatmap(matrix: Matrix) -> impl IntoView {
                 {row_heads}
                 {col_heads}
                 {cells}
+                {move || {
+                    let (i, j) = current.get();
+                    view! {
+                        <rect
+                            class="heatmap-current"
+                            x=MARGIN + j * CELL + 2
+                            y=MARGIN + i * CELL + 2
+                            width=CELL - 4
+                            height=CELL - 4
+                            fill="none"
+                            stroke="#1b1f24"
+                            stroke-width="2"
+                            stroke-dasharray="4 2"
+                            pointer-events="none"
+                        />
+                    }
+                }}
             </svg>
+            </div>
+            <p class="heatmap-cell" id="heatmap-cell" aria-live="polite">{move || describe(current.get())}</p>
             <figcaption>
                 {format!(
                     "Rows R: reference {unit}s; columns G: generated {unit}s. Darker is more similar; \
-                     red outlines show the one-to-one assignment. Hover a cell for the two texts.",
+                     red outlines show the one-to-one assignment. Tap or click a cell, or focus the map and use the \
+                     arrow keys, to read its two texts above.",
                     unit = matrix.units.noun(),
                 )}
             </figcaption>

@@ -16,9 +16,9 @@ pub fn LlmExchanges(exchanges: Vec<Exchange>) -> impl IntoView {
                         .map(|exchange| view! {
                             <li>
                                 <h4>"Prompt"</h4>
-                                <pre>{exchange.prompt}</pre>
+                                <pre tabindex="0">{exchange.prompt}</pre>
                                 <h4>"Answer"</h4>
-                                <pre class="answer">{exchange.answer.unwrap_or_default()}</pre>
+                                <pre class="answer" tabindex="0">{exchange.answer.unwrap_or_default()}</pre>
                                 {exchange.error.map(|e| view! { <p class="error">{format!("(error) {e}")}</p> })}
                             </li>
                         })

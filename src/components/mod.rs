@@ -1,6 +1,7 @@
 //! Reusable pieces of the page. All of them render user text as text nodes, never as HTML.
 
 pub mod annotated;
+pub mod authority_panel;
 pub mod bar_chart;
 pub mod heatmap;
 pub mod llm_exchanges;

@@ -1,25 +1,57 @@
 //! The comparison table: reference claim (or point), generated claim, authority (or point weight),
 //! similarity, verdict.
 
-use crate::report_view::{PairRow, Units};
+use crate::report_view::{PairLink, PairRow, Units, Verdict};
 use leptos::prelude::*;
 
 /// Rows drawn at first; a brief of a megabyte has thousands, drawn on request.
 const FIRST_ROWS: usize = 200;
 
-fn row_view(row: PairRow) -> impl IntoView {
-    let verdict = if row.matched { "match" } else { "no match" };
+/// A row; when it links to the texts, it is selectable by click, Enter or Space (and says so to screen
+/// readers with `aria-selected`).
+fn row_view(
+    row: PairRow,
+    selected: RwSignal<Option<PairLink>>,
+    headers: (String, String, &'static str),
+) -> impl IntoView {
+    let link = (row.link != PairLink::default()).then_some(row.link);
+    let linkable = link.is_some();
+    let is_selected = {
+        let link = link.clone();
+        move || link.is_some() && selected.with(|s| s.as_ref() == link.as_ref())
+    };
+    let select = move || selected.set(link.clone());
+    let on_key = {
+        let select = select.clone();
+        move |ev: leptos::ev::KeyboardEvent| {
+            if matches!(ev.key().as_str(), "Enter" | " ") {
+                ev.prevent_default();
+                select();
+            }
+        }
+    };
     view! {
-        <tr class:matched=row.matched>
-            <td>{row.reference_claim}</td>
-            <td>
+        <tr
+            class:matched=row.verdict == Verdict::Match
+            class:linked=linkable
+            tabindex=linkable.then_some("0")
+            aria-selected={
+                let is_selected = is_selected.clone();
+                move || linkable.then(|| is_selected().to_string())
+            }
+            class:selected=is_selected
+            on:click=move |_| select()
+            on:keydown=on_key
+        >
+            <td data-label=headers.0>{row.reference_claim}</td>
+            <td data-label=headers.1>
                 {row
                     .candidate_claim
                     .unwrap_or_else(|| "(no generated claim cites this authority)".into())}
             </td>
-            <td class="authority">{row.authority}</td>
-            <td class="num">{row.similarity.map(|s| format!("{s:.3}")).unwrap_or_else(|| "—".into())}</td>
-            <td class="verdict">{if row.matched { "✓ " } else { "✗ " }} {verdict}</td>
+            <td class="authority" data-label=headers.2>{row.authority}</td>
+            <td class="num" data-label="Similarity">{row.similarity.map(|s| format!("{s:.3}")).unwrap_or_else(|| "—".into())}</td>
+            <td class="verdict" data-label="Verdict">{row.verdict.label()}</td>
         </tr>
     }
 }
@@ -30,6 +62,8 @@ pub fn PairsTable(
     units: Units,
     /// When a pair matches, e.g. "similarity ≥ 0.50".
     rule: String,
+    /// The pair selected here, highlighted in the annotated texts.
+    selected: RwSignal<Option<PairLink>>,
 ) -> impl IntoView {
     let unit = units.noun();
     // Third column: the authority a brief's pair shares, or a summary point's weight.
@@ -40,6 +74,13 @@ pub fn PairsTable(
     if rows.is_empty() {
         return view! { <p class="muted">{format!("No {unit} pairs to compare.")}</p> }.into_any();
     }
+    // Each cell repeats its column's name (shown above it when a phone stacks the columns).
+    let headers = (
+        format!("Reference {unit}"),
+        format!("Generated {unit}"),
+        group_header,
+    );
+    let row_headers = headers.clone();
     let total = rows.len();
     let show_all = RwSignal::new(total <= FIRST_ROWS);
     let rows = StoredValue::new(rows);
@@ -49,18 +90,22 @@ pub fn PairsTable(
             rows.iter()
                 .take(shown)
                 .cloned()
-                .map(row_view)
+                .map(|row| row_view(row, selected, row_headers.clone()))
                 .collect_view()
         })
     };
     view! {
-        <div class="table-scroll">
-            <table class="pairs">
-                <caption>{format!("Reference {unit}s and their generated {unit} (match when {rule})")}</caption>
+        <div class="table-scroll" tabindex="0" role="region" aria-label=format!("Table of {unit} pairs")>
+            <table class="pairs stacked">
+                <caption>
+                    {format!("Reference {unit}s and their generated {unit} (match when {rule})")}
+                    {(units == Units::Claims)
+                        .then(|| view! { <span class="hint">" — select a row to see its claims in the texts"</span> })}
+                </caption>
                 <thead>
                     <tr>
-                        <th scope="col">{format!("Reference {unit}")}</th>
-                        <th scope="col">{format!("Generated {unit}")}</th>
+                        <th scope="col">{headers.0.clone()}</th>
+                        <th scope="col">{headers.1.clone()}</th>
                         <th scope="col">{group_header}</th>
                         <th scope="col">"Similarity"</th>
                         <th scope="col">"Verdict"</th>

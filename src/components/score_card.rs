@@ -2,24 +2,28 @@
 
 use leptos::prelude::*;
 use lexeval_core::report::Score;
+use std::collections::HashMap;
 
 /// What a score means and how it is computed, keyed by score name.
 pub fn explain(name: &str) -> (&'static str, &'static str) {
     match name {
         "l-fresco" => (
-            "Share of reference claims whose generated claim, citing the same authority, is similar enough.",
-            "L-FRESCO = (1/|R|) · Σ over pairs (c, r) citing the same authority of B-SIM(c, r); B-SIM = 1 if sim ≥ threshold",
+            "Share of the reference's claim–authority pairs (a claim citing two authorities is two pairs) \
+             for which a generated claim citing the same authority says something similar enough.",
+            "L-FRESCO = (1/|R|) · Σ over reference pairs (r, a) of B-SIM(r, c), c the generated claim citing a \
+             most similar to r; B-SIM = 1 if sim(r, c) ≥ threshold, else 0",
         ),
         "fresco" => (
-            "Like L-FRESCO, but claims are paired by the best one-to-one matching instead of by citation.",
+            "Like L-FRESCO, but each cited reference claim is paired with one generated claim by the best \
+             one-to-one matching of their citations, instead of by a shared authority.",
             "FRESCO = (1/|R|) · Σ x_ij · B-SIM(c_i, r_j), x = max-weight bipartite matching on C-SIM",
         ),
         "citation_recall" => (
-            "Share of the reference's authorities that the generated text also cites.",
+            "Share of the authorities the reference cites that the generated text cites too.",
             "recall = |A_ref ∩ A_gen| / |A_ref|",
         ),
         "citation_precision" => (
-            "Share of the generated text's authorities that the reference also cites.",
+            "Share of the authorities the generated text cites that the reference cites too.",
             "precision = |A_ref ∩ A_gen| / |A_gen|",
         ),
         "rouge1" | "rouge2" | "rougeL" => (
@@ -35,9 +39,13 @@ pub fn explain(name: &str) -> (&'static str, &'static str) {
             "cos(e_ref, e_gen) = e_ref · e_gen / (‖e_ref‖ ‖e_gen‖), e = mean of the embeddings of the text's claims or points",
         ),
         "pointwise_recall" => (
-            "Share of the reference summary's points covered by the generated summary, weighted by their words.",
-            "recall = Σ_r W_r · credit_r; credit 1 if r is assigned a candidate (top-5, sim ≥ threshold, A.5 greedy 1-1), \
-             0.5 if its matches went to other points, else 0; W_r from lemma counts (A.3)",
+            "Share of the reference summary's points the generated summary covers, each point weighted by \
+             how many of the summary's words it holds.",
+            "recall = Σ_r W_r · credit_r. credit_r = 1 when r is paired with a generated point at sim ≥ \
+             threshold, each generated point paired with at most one reference point (the paper's \
+             one-to-one assignment, appendix A.5), else 0. W_r = r's share of the summary's words, each word \
+             counted as often as the source paragraph repeats it, at most once per occurrence in the points \
+             (the paper's point weights, appendix A.3)",
         ),
         "pointwise_precision" => (
             "Share of the generated summary's points supported by the reference summary.",
@@ -48,8 +56,9 @@ pub fn explain(name: &str) -> (&'static str, &'static str) {
             "F1 = 2 · recall · precision / (recall + precision)",
         ),
         "easiness_recall" | "easiness_precision" => (
-            "How easy the pair is by plain word overlap (A.6): high values mean ROUGE alone would find the points.",
-            "easiness = mean over points p of max_q ROUGE-1 F1(p, q)",
+            "How easy the pair is by plain word overlap: high values mean word matching alone would find \
+             the points (the paper's easiness scores, appendix A.6).",
+            "easiness = mean over points p of max over the other summary's points q of ROUGE-1 F1(p, q)",
         ),
         "evidence_score" => (
             "CaseFacts: F1 of the predicted case set against the gold cases (as the released evaluate.py).",
@@ -67,6 +76,11 @@ pub fn explain(name: &str) -> (&'static str, &'static str) {
             "CaseFacts: evidence score counted only when the verdict is right.",
             "verdict score = mean over claims of evidence_score × [verdict correct]",
         ),
+        "verdict_score_recall" => (
+            "CaseFacts, as the paper's text defines it: the recall-based evidence score counted only when \
+             the verdict is right.",
+            "verdict score = mean over claims of evidence_score_recall × [verdict correct]",
+        ),
         "u_score" => (
             "Uncertainty of a legal answer; lower is better.",
             "U = 0.25H + 0.20T + 0.25(1−C) + 0.15(1−J) + 0.15(1−D)",
@@ -80,14 +94,44 @@ pub fn explain(name: &str) -> (&'static str, &'static str) {
             "midpoint between the best observed similarity and the next lower one",
         ),
         "reference_precision" | "reference_recall" | "reference_f1" => (
-            "Per reference point (A.7): covered when any of its pairs matches; a partial label counts half.",
+            "Per reference point: covered when any of its pairs matches; a partial label counts half (the \
+             paper's threshold calibration, appendix A.7).",
             "TP += gold weight (1 full, ½ partial) when matched; FP += 1 for an unlabelled match; FN += gold weight when missed",
         ),
         "pairwise_precision" | "pairwise_recall" | "pairwise_f1" => (
-            "Per labelled pair (A.7): a partial label counts half.",
+            "Per labelled pair: a partial label counts half (the paper's threshold calibration, appendix A.7).",
             "TP += 1 (full) or ½ (partial) when matched; FP += 1 for a 'none' pair matched; FN += 1 or ½ when missed",
         ),
         _ => ("", ""),
+    }
+}
+
+/// The paper that defines a score, as (short name, address), for the link under its formula.
+fn source(name: &str) -> Option<(&'static str, &'static str)> {
+    match name {
+        "l-fresco" | "fresco" | "citation_recall" | "citation_precision" => Some((
+            "L-FRESCO paper, arXiv:2603.21283",
+            "https://arxiv.org/abs/2603.21283",
+        )),
+        "pointwise_recall"
+        | "pointwise_precision"
+        | "pointwise_f1"
+        | "easiness_recall"
+        | "easiness_precision"
+        | "reference_precision"
+        | "reference_recall"
+        | "reference_f1"
+        | "pairwise_precision"
+        | "pairwise_recall"
+        | "pairwise_f1"
+        | "threshold" => Some((
+            "Tan et al., NLLP 2024 (pointwise evaluation of legal summaries)",
+            "https://aclanthology.org/2024.nllp-1.10/",
+        )),
+        "rouge1" | "rouge2" | "rougeL" | "rougeLsum" => {
+            Some(("Lin, ROUGE, 2004", "https://aclanthology.org/W04-1013"))
+        }
+        _ => None,
     }
 }
 
@@ -118,6 +162,7 @@ pub fn title(name: &str) -> String {
         "evidence_score_recall" => "Evidence Score (paper's recall)".into(),
         "verdict_accuracy" => "Verdict Accuracy".into(),
         "verdict_score" => "Verdict Score".into(),
+        "verdict_score_recall" => "Verdict Score (paper's recall)".into(),
         "accuracy" => "Accuracy".into(),
         "threshold" => "Threshold".into(),
         "reference_precision" => "Reference point precision".into(),
@@ -136,8 +181,12 @@ pub fn ScoreCard(
     /// Element ids are `{id_prefix}-{score name}`; pages showing several sets of cards need distinct prefixes.
     #[prop(into, default = "score".into())]
     id_prefix: String,
+    /// What the number counts, e.g. "9 of 15 reference claim–authority pairs supported".
+    #[prop(default = None)]
+    count: Option<String>,
 ) -> impl IntoView {
     let (meaning, formula) = explain(&score.name);
+    let name = title(&score.name);
     let id = format!(
         "{id_prefix}-{}",
         score
@@ -154,16 +203,25 @@ pub fn ScoreCard(
     };
     view! {
         <article class="score-card" id=id data-value=score.value.map(|v| v.to_string()).unwrap_or_default()>
-            <h3>{title(&score.name)}</h3>
+            <h3>{name.clone()}</h3>
             {value}
+            {count.map(|count| view! { <p class="count-behind">{count}</p> })}
             {score.note.map(|note| view! { <p class="note">{note}</p> })}
             {(!meaning.is_empty()).then(|| view! { <p class="meaning">{meaning}</p> })}
             {(!formula.is_empty())
                 .then(|| {
                     view! {
                         <details class="formula">
-                            <summary>"Formula"</summary>
+                            <summary>{format!("Formula for {name}")}</summary>
                             <code>{formula}</code>
+                            {source(&score.name)
+                                .map(|(paper, url)| {
+                                    view! {
+                                        <p class="source">
+                                            "Defined in " <a href=url target="_blank" rel="noopener">{paper}</a>
+                                        </p>
+                                    }
+                                })}
                         </details>
                     }
                 })}
@@ -175,12 +233,18 @@ pub fn ScoreCard(
 pub fn ScoreCards(
     scores: Vec<Score>,
     #[prop(into, default = "score".into())] id_prefix: String,
+    /// Score name → the count behind its number.
+    #[prop(optional)]
+    counts: HashMap<String, String>,
 ) -> impl IntoView {
     view! {
         <div class="score-cards">
             {scores
                 .into_iter()
-                .map(|score| view! { <ScoreCard score id_prefix=id_prefix.clone() /> })
+                .map(|score| {
+                    let count = counts.get(&score.name).cloned();
+                    view! { <ScoreCard score id_prefix=id_prefix.clone() count=count /> }
+                })
                 .collect_view()}
         </div>
     }

@@ -46,10 +46,17 @@ pub fn AboutView() -> impl IntoView {
                 <p>
                     "Split both paragraphs into (claim, citation) pairs; pair a generated claim with the "
                     "reference claim that cites the same case; count a pair as correct when the two claims are "
-                    "similar enough (similarity ≥ threshold). L-FRESCO is the share of reference claims "
-                    "answered correctly: " <code>"L-FRESCO = (1/|R|) Σ B-SIM(c, r)"</code> "."
+                    "similar enough (similarity ≥ threshold). L-FRESCO is the share of reference "
+                    "claim–authority pairs answered correctly (a claim citing two cases is two pairs): "
+                    <code>"L-FRESCO = (1/|R|) Σ B-SIM(c, r)"</code> "."
                 </p>
-                <p class="worked">"Worked example (L-FRESCO paper, §2.2):"</p>
+                <p class="worked">
+                    "Worked example ("
+                    <a href="https://arxiv.org/abs/2603.21283" target="_blank" rel="noopener">
+                        "L-FRESCO paper, arXiv:2603.21283"
+                    </a>
+                    ", §2.2):"
+                </p>
                 <blockquote>
                     <p><strong>"Reference: "</strong>{examples::KAYES.reference}</p>
                     <p><strong>"Generated: "</strong>{examples::KAYES.candidate}</p>
@@ -69,7 +76,13 @@ pub fn AboutView() -> impl IntoView {
                     "Pointwise recall splits the reference into atomic points and asks how many the generated "
                     "text covers; precision asks the reverse. How finely a text is split changes both numbers."
                 </p>
-                <p class="worked">"Worked example (claim-decomposition paper, Appendix D, Table 8):"</p>
+                <p class="worked">
+                    "Worked example ("
+                    <a href="https://arxiv.org/abs/2403.11903" target="_blank" rel="noopener">
+                        "claim-decomposition paper, arXiv:2403.11903"
+                    </a>
+                    ", Appendix D, Table 8):"
+                </p>
                 <blockquote><p>{examples::HITCHCOCK_SENTENCE}</p></blockquote>
                 <div class="pair">
                     <div>

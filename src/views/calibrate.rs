@@ -221,7 +221,7 @@ fn Curve(details: Details) -> impl IntoView {
                 details.best_observed_similarity,
             )}
         </p>
-        <div class="table-scroll curve">
+        <div class="table-scroll curve" tabindex="0" role="region" aria-label="Calibration curve">
             <table class="pairs calibration-curve">
                 <thead>
                     <tr>

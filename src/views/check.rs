@@ -1,15 +1,17 @@
 //! Brief check and Summary check: two texts side by side, settings, live scores and the breakdown.
 
 use crate::browser;
+use crate::card_counts;
 use crate::checks::{self, CheckError};
-use crate::components::annotated::{AnnotatedText, Palette};
+use crate::components::annotated::{AnnotatedText, Palette, Side};
+use crate::components::authority_panel::AuthorityPanel;
 use crate::components::heatmap::Heatmap;
 use crate::components::llm_exchanges::LlmExchanges;
 use crate::components::model_progress::ModelProgress;
 use crate::components::pairs_table::{AuthorityGaps, PairsTable};
 use crate::components::score_card::ScoreCards;
 use crate::examples::{self, Example};
-use crate::report_view::{self, Units};
+use crate::report_view::{self, PairLink, Units};
 use crate::route::View;
 use crate::state::settings::{LlmSettings, Settings};
 use crate::state::AppState;
@@ -128,6 +130,18 @@ pub fn CheckView(view: View) -> impl IntoView {
     // The texts last scored with their citations and claims (the score worker finds them).
     let annotations = RwSignal::new(None::<(String, String, (Vec<Span>, Vec<Span>))>);
     let generation = StoredValue::new(0u64);
+    // The pair selected in the table and the authority chosen in the texts; a new result clears both.
+    let selected = RwSignal::new(None::<PairLink>);
+    let chosen_authority = RwSignal::new(None::<String>);
+    Effect::new(move |_| {
+        if selected.get().is_some() {
+            request_animation_frame(move || {
+                for side in ["reference", "candidate"] {
+                    browser::scroll_to(&format!("#{prefix}-annotated-{side} .selected"));
+                }
+            });
+        }
+    });
     Effect::new(move |_| {
         let current = input.get();
         generation.update_value(|g| *g += 1);
@@ -163,6 +177,8 @@ pub fn CheckView(view: View) -> impl IntoView {
                         std::mem::take(&mut report.candidate_spans),
                     );
                     let rule = rule(&current.settings);
+                    selected.try_set(None);
+                    chosen_authority.try_set(None);
                     annotations.try_set(Some((current.reference, current.candidate, spans)));
                     Outcome::Done(Scored {
                         report: Arc::new(report),
@@ -185,13 +201,14 @@ pub fn CheckView(view: View) -> impl IntoView {
             Units::Claims
         };
         let scores = report_view::scores(&report);
+        let counts = card_counts::counts(&report);
         let pairs = report_view::pairs(&report.metric);
         let matrix = report_view::matrix(&report.metric);
         let gaps = report_view::authority_gaps(&report.metric);
         let exchanges = report_view::exchanges(&report.metric);
         view! {
-            <ScoreCards scores />
-            <PairsTable rows=pairs units rule />
+            <ScoreCards scores counts />
+            <PairsTable rows=pairs units rule selected />
             {gaps.map(|(hallucinated, missing)| view! { <AuthorityGaps hallucinated missing /> })}
             {matrix.map(|matrix| view! { <Heatmap matrix /> })}
             <LlmExchanges exchanges />
@@ -298,20 +315,34 @@ pub fn CheckView(view: View) -> impl IntoView {
                     let palette = Palette::of(&ref_spans, &cand_spans);
                     Some(
                         [
-                            (reference, ref_spans, text.reference_label, false),
-                            (candidate, cand_spans, text.candidate_label, true),
+                            (reference, ref_spans, text.reference_label, Side::Reference, "reference"),
+                            (candidate, cand_spans, text.candidate_label, Side::Candidate, "candidate"),
                         ]
                             .into_iter()
-                            .filter(|(t, _, _, _)| !t.trim().is_empty())
-                            .map(|(t, spans, label, flag_unshared)| {
+                            .filter(|(t, ..)| !t.trim().is_empty())
+                            .map(|(t, spans, label, side, name)| {
                                 view! {
-                                    <AnnotatedText text=t spans palette=palette.clone() label=label flag_unshared />
+                                    <AnnotatedText
+                                        text=t
+                                        spans
+                                        palette=palette.clone()
+                                        label=label
+                                        side
+                                        selected
+                                        chosen_authority
+                                        id=format!("{prefix}-annotated-{name}")
+                                    />
                                 }
                             })
                             .collect_view(),
                     )
                 }}
             </div>
+            {move || {
+                let key = chosen_authority.get()?;
+                let info = report_view::authority_info(&outcome.get().shown()?.report.metric, &key)?;
+                Some(view! { <AuthorityPanel info on_close=move || chosen_authority.set(None) /> })
+            }}
         </section>
     }
     .into_any()

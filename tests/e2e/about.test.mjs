@@ -14,6 +14,8 @@ test('CaseFacts demo: the gold case with a stale verdict scores evidence 1, verd
   assert.equal(await value('demo-casefacts-supported-evidence-score'), '1');
   assert.equal(await value('demo-casefacts-supported-verdict-score'), '0');
   assert.equal(await value('demo-casefacts-overruled-verdict-score'), '1');
+  // The worked examples link their papers.
+  assert.equal(await page.getAttribute('#demo-lfresco .worked a', 'href'), 'https://arxiv.org/abs/2603.21283');
   await screenshot(page, 'about');
   assert.deepEqual(errors, []);
 });

@@ -27,6 +27,9 @@ test('Kayes v. Pacific Lumber scores L-FRESCO 0 with citation recall 1', async (
   const flagged = await page.$$eval('.annotated-text .unshared', (els) => els.map((e) => e.textContent));
   assert.equal(flagged.length, 1);
   assert.match(flagged[0], /1002/);
+  // …in words, not by colour alone: its number label says the reference lacks it.
+  const labels = await page.$$eval('#brief-annotated-candidate .auth-label', (els) => els.map((e) => e.textContent));
+  assert.ok(labels.some((l) => /^\d+, not in the reference$/.test(l)), labels.join(' | '));
   await screenshot(page, 'brief-kayes');
   assert.deepEqual(errors, []);
 });
@@ -40,8 +43,14 @@ test('generalized FRESCO draws the claim similarity matrix with the matching out
   await page.waitForSelector('#score-fresco');
   assert.match(await page.textContent('.heatmap figcaption'), /reference claims; columns G: generated claims/);
   // Three cited reference claims × two cited generated claims; the matching picks two cells.
-  assert.equal(await page.$$eval('.heatmap rect', (els) => els.length), 6);
+  assert.equal(await page.$$eval('.heatmap rect:not(.heatmap-current)', (els) => els.length), 6);
   assert.equal(await page.$$eval('.heatmap rect[stroke="#b3261e"]', (els) => els.length), 2);
+  // By keyboard (and by tap), a cell's values are spelled out under the map.
+  await page.focus('.heatmap-scroll');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('#heatmap-cell'), /^R1 × G2: /);
+  await page.click('.heatmap rect >> nth=3');
+  assert.match(await page.textContent('#heatmap-cell'), /^R2 × G2: [\d.]+.* — reference: Fiduciary status turns on function/);
   const tip = await page.textContent('.heatmap rect title');
   assert.match(tip, /reference: A corporate officer who exercises control over plan assets is a fiduciary\./);
   // Without the embedding model the whole-text cosine card says how to get it.
@@ -112,5 +121,65 @@ test('a two-page brief pair is scored within 150 ms after the debounce', async (
   const afterDebounce = elapsed - 300;
   console.log(`two-page brief: scores shown ${afterDebounce.toFixed(0)} ms after the debounce`);
   assert.ok(afterDebounce < 150, `scores took ${afterDebounce.toFixed(0)} ms after the debounce`);
+  assert.deepEqual(errors, []);
+});
+
+test('cards say what their numbers count, with a named formula and its paper', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.click('#brief-example-1');
+  await page.waitForSelector('#score-l-fresco');
+  // Three reference pairs: claim 1 – Kayes, claim 2 – Mertens, claim 3 – Kayes (its short form).
+  assert.match(await page.textContent('#score-l-fresco .count-behind'), /^\d of 3 reference claim–authority pairs supported$/);
+  assert.equal(await page.textContent('#score-citation-recall .count-behind'),
+    '2 of 2 authorities the reference cites are cited by the generated text too');
+  assert.match(await page.textContent('#score-rougeL .count-behind'), /^from recall 0\.\d{3} .* precision 0\.\d{3}/);
+  const formulas = await page.$$eval('#brief-results .formula summary', (els) => els.map((e) => e.textContent));
+  assert.equal(new Set(formulas).size, formulas.length, formulas.join(' | '));
+  assert.equal(await page.getAttribute('#score-l-fresco .formula a', 'href'), 'https://arxiv.org/abs/2603.21283');
+  assert.deepEqual(errors, []);
+});
+
+test('a citation is highlighted whole and numbered; selecting a pair or a citation links text and table', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.click('#brief-example-1');
+  await page.waitForSelector('#brief-annotated-reference');
+  // Case name, cite, pin and court-and-year parenthetical, and the short form with its name and pin.
+  const kayes = await page.$$eval('#brief-annotated-reference span[title^="citation 1:"]',
+    (els) => els.map((e) => e.textContent).join(''));
+  assert.match(kayes, /^Kayes v\. Pacific Lumber Co\., 51 F\.3d 1449, 1459 \(9th Cir\. 1995\)Kayes, 51 F\.3d at 1460$/);
+  const labels = await page.$$eval('#brief-annotated-reference .auth-label', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(labels, ['1', '2', '2', '1']);
+  // Clicking a row marks it and highlights its claims in both texts.
+  await page.click('#brief-results table.pairs tbody tr >> nth=0');
+  assert.equal(await page.getAttribute('#brief-results table.pairs tbody tr >> nth=0', 'aria-selected'), 'true');
+  const lit = await page.$$eval('#brief-annotated-reference .selected', (els) => els.map((e) => e.textContent).join(''));
+  assert.match(lit, /^A corporate officer who exercises control over plan assets is a fiduciary\./);
+  assert.ok(await page.$('#brief-annotated-candidate .selected'));
+  // The keyboard selects too.
+  await page.focus('#brief-results table.pairs tbody tr >> nth=1');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('#brief-results table.pairs tbody tr >> nth=1', 'aria-selected'), 'true');
+  assert.match(await page.$$eval('#brief-annotated-reference .selected', (els) => els.map((e) => e.textContent).join('')),
+    /Fiduciary status turns on function/);
+  // A citation's label button shows the authority, its kind and its pairs.
+  await page.click('#brief-annotated-candidate button.auth-label >> nth=0');
+  const panel = await page.textContent('#authority-panel');
+  assert.match(panel, /Mertens v\. Hewitt/);
+  assert.match(panel, /Kind: case/);
+  assert.match(panel, /Fiduciary status turns on function/);
+  assert.deepEqual(errors, []);
+});
+
+test('printing keeps the result and drops the controls', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.click('#brief-example-1');
+  await page.waitForSelector('#brief-annotated-reference');
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(await page.isVisible('#brief-reference'), false);
+  assert.equal(await page.isVisible('.share-bar'), false);
+  assert.equal(await page.isVisible('#score-l-fresco'), true);
+  assert.equal(await page.isVisible('#brief-annotated-reference .auth-label >> nth=0'), true);
+  assert.equal(await page.$eval('#brief-annotated-reference .annotated-text', (e) => getComputedStyle(e).maxHeight), 'none');
+  assert.equal(await page.isVisible('#score-l-fresco .formula code'), true);
   assert.deepEqual(errors, []);
 });

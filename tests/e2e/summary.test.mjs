@@ -22,7 +22,7 @@ test('pointwise: one of two reference points covered, weighted by its lemmas', a
   close(await value(page, 'pointwise-f1'), 0.75);
   const rows = await page.$$eval('table.pairs tbody tr', (els) => els.map((e) => e.textContent));
   assert.equal(rows.length, 2);
-  assert.match(rows[0], /weight 0\.600/);
+  assert.match(rows[0], /0\.600/);
   assert.match(rows[1], /no match/);
   // The heatmap outlines the one assigned cell.
   assert.ok(await page.$('#summary-results svg'));
@@ -40,6 +40,12 @@ test('the summary example scores and identical summaries score 1', async () => {
   close(await value(page, 'pointwise-recall'), 0.1875);
   close(await value(page, 'pointwise-precision'), 0.25);
   await screenshot(page, 'summary-example');
+  // Each row has one verdict: a point credited nothing never shows a credit, and the card counts the points.
+  const verdicts = await page.$$eval('#summary-results table.pairs td.verdict', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(verdicts.filter((v) => /match/.test(v) && /credit/.test(v)), []);
+  assert.equal(await page.textContent('#score-pointwise-precision .count-behind'),
+    '1 of 4 generated points matched to a reference point');
+  assert.match(await page.textContent('#score-pointwise-recall .count-behind'), /^1 of 4 reference points covered: they carry 0\.19 of the 1\.00 total weight$/);
   const text = await page.inputValue('#summary-reference');
   await page.fill('#summary-candidate', text);
   await page.waitForFunction(() => document.querySelector('#score-pointwise-recall')?.dataset.value === '1');

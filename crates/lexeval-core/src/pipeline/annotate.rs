@@ -1,11 +1,13 @@
 //! Highlights of a checked text: citations coloured by authority, claims underlined.
 
+use super::extent::whole_extents;
 use crate::authorities::{self, Authority};
 use crate::citations::{claims_with, extract, Citation};
 use crate::claims::AttributedClaim;
 use serde::{Deserialize, Serialize};
 
-/// A highlighted stretch of a text, in character (Unicode scalar) offsets, end exclusive.
+/// A highlighted stretch of a text, in character (Unicode scalar) offsets, end exclusive. A citation's
+/// span is its whole extent: case name, cite, pin and parentheticals (`extent`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Span {
     pub start: usize,
@@ -53,14 +55,20 @@ pub fn claims_and_spans_with(
             kind: SpanKind::Claim { index },
         })
         .collect();
-    spans.extend(citations.into_iter().map(|citation| Span {
-        start: citation.start,
-        end: citation.end,
-        kind: SpanKind::Citation {
-            name: authorities::name_of(authorities, &citation.authority).to_string(),
-            authority: citation.authority,
-        },
-    }));
+    let extents = whole_extents(text, &citations);
+    spans.extend(
+        citations
+            .into_iter()
+            .zip(extents)
+            .map(|(citation, (start, end))| Span {
+                start,
+                end,
+                kind: SpanKind::Citation {
+                    name: authorities::name_of(authorities, &citation.authority).to_string(),
+                    authority: citation.authority,
+                },
+            }),
+    );
     spans.sort_by_key(|span| (span.start, std::cmp::Reverse(span.end)));
     (claims, spans)
 }

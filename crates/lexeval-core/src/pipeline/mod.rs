@@ -15,6 +15,7 @@
 
 mod annotate;
 mod brief;
+mod extent;
 mod summary;
 mod tiebreak;
 
