@@ -71,17 +71,17 @@ def main():
     print("| engine | seconds | sentences/s | lexeval's speed-up | min cosine vs sentence-transformers |")
     print("|---|---:|---:|---:|---:|")
     print(f"| lexeval native (tract, 1 thread, whole process) | {ours:.2f} | {len(texts) / ours:.1f} | "
-          f"| {min_cosine(native, reference):.6f} |")
+          f"| {min_cosine(native, reference):.7f} |")
     print(f"| onnxruntime native (1 thread) | {theirs:.2f} | {len(texts) / theirs:.1f} | {theirs / ours:.2f}× | 1 |")
     print(f"| lexeval page ({page['workers']} embedding workers, model loaded) | {page['embed_ms'] / 1000:.2f} | "
-          f"{page_rate:.1f} | | {min_cosine(page['embeddings'], reference):.6f} |")
+          f"{page_rate:.1f} | | {min_cosine(page['embeddings'], reference):.7f} |")
     for name, peer in browser.items():
         if "error" in peer:
             print(f"| {name} | failed: {peer['error'][:80]} | | | |")
             continue
         rate = len(texts) / (peer["embed_ms"] / 1000)
         print(f"| {name} (model loaded) | {peer['embed_ms'] / 1000:.2f} | {rate:.1f} | {page_rate / rate:.2f}× "
-              f"| {min_cosine(peer['embeddings'], reference):.6f} |")
+              f"| {min_cosine(peer['embeddings'], reference):.7f} |")
     print(f"\nlexeval page, same {len(texts)} sentences again (plans built): {len(texts) / (page['repeat_ms'] / 1000):.1f}"
           " sentences/s")
     compute = page["cold_ms"] - page["cold_fetch_ms"]
