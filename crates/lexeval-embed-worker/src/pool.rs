@@ -30,7 +30,6 @@ struct Helper {
     ready: Promise,
 }
 
-#[derive(Default)]
 struct Progress {
     done: RefCell<Vec<u64>>,
     total: Cell<u64>,

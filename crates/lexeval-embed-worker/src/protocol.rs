@@ -53,8 +53,7 @@ pub fn post(reply: &Reply) {
 }
 
 /// Calls `handle` with each message's data, then says the worker listens.
-pub fn listen(handle: impl FnMut(JsValue) + 'static) {
-    let mut handle = handle;
+pub fn listen(mut handle: impl FnMut(JsValue) + 'static) {
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
             handle(event.data())
