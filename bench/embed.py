@@ -1,10 +1,12 @@
-"""Sentence embeddings: `lexeval embed` (tract, fp32) vs onnxruntime on the same ONNX file, 1 thread each,
-and the page's embedding worker (tract in wasm) in headless Chromium, side by side in one run.
+"""Sentence embeddings, side by side in one run: natively `lexeval embed` (tract, fp32) vs onnxruntime on the
+same ONNX file, 1 thread each; and in one headless Chromium the page's embedding worker (tract in wasm, one
+helper worker per core) vs onnxruntime-web and transformers.js (fp32, 1 and 2 threads, npm, pinned in
+package.json) on the repo's own model files (bench/embed_browser.mjs).
 
-Input: the first sentences of 256 CLERC generations (../shared). lexeval's time is the whole process
+Input: the first sentences of 256 CLERC generations (../shared). lexeval native's time is the whole process
 (model load and per-shape plan building included); onnxruntime's includes session creation too. The browser
-row embeds with an already loaded model; its model load times (cold: download + sha256 + plans; warm: from
-Cache Storage in a new worker) are printed below the table. Needs dist/ (`make wasm`).
+rows embed with the model already loaded. Fidelity: every engine's minimum cosine against onnxruntime's
+embeddings (the sentence-transformers reference of tests/parity). Needs dist/ (`make wasm`).
 """
 import argparse
 import json
@@ -14,17 +16,27 @@ import subprocess
 import sys
 import time
 
+import numpy as np
+
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests/parity"))
 from onnx_reference import Reference  # noqa: E402
 
 N = 256
+# A two-page brief's claims, for the warm click-to-scores time.
+BRIEF_CLAIMS = 100
 
 
 def sentences():
     path = REPO.parent / "shared/fixtures/clerc/gaze_gaps_generation_pairs.jsonl"
     pairs = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     return [" ".join(re.split(r"(?<=[.!?])\s+", p["generation"].strip())[0].split()) for p in pairs[:N]]
+
+
+def min_cosine(embeddings, reference):
+    ours = np.asarray(embeddings, dtype=np.float64)
+    ours /= np.linalg.norm(ours, axis=1, keepdims=True)
+    return float((ours * reference).sum(axis=1).min())
 
 
 def main():
@@ -38,26 +50,49 @@ def main():
     out = subprocess.run([args.lexeval, "embed", "--json", "-"], input=stdin, capture_output=True,
                          text=True, check=True).stdout
     ours = time.perf_counter() - start
-    assert len(out.splitlines()) == len(texts)
+    native = [json.loads(line) for line in out.splitlines()]
+    native = [row["embedding"] if isinstance(row, dict) else row for row in native]
+    assert len(native) == len(texts)
 
     start = time.perf_counter()
-    Reference(REPO / "models", threads=1).encode(texts)
+    reference = Reference(REPO / "models", threads=1).encode(texts).astype(np.float64)
     theirs = time.perf_counter() - start
+    reference /= np.linalg.norm(reference, axis=1, keepdims=True)
 
-    browser = json.loads(subprocess.run(["node", str(REPO / "bench/embed_browser.mjs")], input=json.dumps({"texts": texts}),
+    browser = json.loads(subprocess.run(["node", str(REPO / "bench/embed_browser.mjs")],
+                                        input=json.dumps({"texts": texts, "brief": BRIEF_CLAIMS}),
                                         capture_output=True, text=True, check=True, cwd=REPO).stdout)
-    assert browser["count"] == len(texts)
-    in_browser = browser["embed_ms"] / 1000
+    page = browser.pop("lexeval")
+    if "error" in page:
+        sys.exit(f"lexeval's page failed: {page['error']}")
+    page_rate = len(texts) / (page["embed_ms"] / 1000)
 
-    print(f"{len(texts)} CLERC sentences, all-MiniLM-L6-v2 fp32, 1 thread\n")
-    print("| engine | seconds | sentences/s |")
-    print("|---|---:|---:|")
-    print(f"| lexeval (tract) | {ours:.2f} | {len(texts) / ours:.1f} |")
-    print(f"| onnxruntime | {theirs:.2f} | {len(texts) / theirs:.1f} |")
-    print(f"| lexeval wasm worker in Chromium (model loaded) | {in_browser:.2f} | {len(texts) / in_browser:.1f} |")
-    print(f"\nlexeval / onnxruntime throughput ratio: {theirs / ours:.2f}")
-    print(f"page model load: cold {browser['cold_load_ms'] / 1000:.2f} s (download 91 MB from localhost, sha256, "
-          f"plan), warm {browser['warm_load_ms'] / 1000:.2f} s (Cache Storage)")
+    print(f"{len(texts)} CLERC sentences, all-MiniLM-L6-v2 fp32\n")
+    print("| engine | seconds | sentences/s | lexeval's speed-up | min cosine vs sentence-transformers |")
+    print("|---|---:|---:|---:|---:|")
+    print(f"| lexeval native (tract, 1 thread, whole process) | {ours:.2f} | {len(texts) / ours:.1f} | "
+          f"| {min_cosine(native, reference):.7f} |")
+    print(f"| onnxruntime native (1 thread) | {theirs:.2f} | {len(texts) / theirs:.1f} | {theirs / ours:.2f}× | 1 |")
+    print(f"| lexeval page ({page['workers']} embedding workers, model loaded) | {page['embed_ms'] / 1000:.2f} | "
+          f"{page_rate:.1f} | | {min_cosine(page['embeddings'], reference):.7f} |")
+    for name, peer in browser.items():
+        if "error" in peer:
+            print(f"| {name} | failed: {peer['error'][:80]} | | | |")
+            continue
+        rate = len(texts) / (peer["embed_ms"] / 1000)
+        print(f"| {name} (model loaded) | {peer['embed_ms'] / 1000:.2f} | {rate:.1f} | {page_rate / rate:.2f}× "
+              f"| {min_cosine(peer['embeddings'], reference):.7f} |")
+    print(f"\nlexeval page, same {len(texts)} sentences again (plans built): {len(texts) / (page['repeat_ms'] / 1000):.1f}"
+          " sentences/s")
+    compute = page["cold_ms"] - page["cold_fetch_ms"]
+    print(f"page cold start at 50 Mbit/s (first sentence, throttled by CDP): {page['cold_ms'] / 1000:.2f} s = "
+          f"download and sha256 {page['cold_fetch_ms'] / 1000:.2f} s + model build and embedding {compute / 1000:.2f} s")
+    print(f"page warm start (Cache Storage, new worker), first sentence: {page['warm_ms'] / 1000:.2f} s; "
+          f"{BRIEF_CLAIMS} claims of a two-page brief: {page['brief_ms'] / 1000:.2f} s")
+    print(f"first sentence once the model has loaded: {page['first_ms']:.0f} ms")
+    for name, peer in browser.items():
+        if "load_ms" in peer:
+            print(f"{name} model load (localhost, no throttling): {peer['load_ms'] / 1000:.2f} s")
 
 
 if __name__ == "__main__":

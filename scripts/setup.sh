@@ -52,7 +52,9 @@ python_env() {
 }
 
 node_modules() {
-  npm ci --no-audit --no-fund
+  # No install scripts: none of the tools needs one, and onnxruntime-node's (pulled in by transformers.js,
+  # unused: the benchmark runs the web build) downloads binaries from outside the registry.
+  npm ci --no-audit --no-fund --ignore-scripts
   write_stamp package-lock.json node_modules/lexeval-package-lock.sha256
 }
 

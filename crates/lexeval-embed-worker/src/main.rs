@@ -1,95 +1,62 @@
-//! The page's embedding Web Worker: loads all-MiniLM-L6-v2 once (Cache Storage, sha256-checked) and embeds
-//! texts with tract, so model inference never blocks the page's main thread.
+//! The page's embedding Web Worker. The worker the page starts is the coordinator: it fetches
+//! all-MiniLM-L6-v2 once (Cache Storage, sha256-checked), hands the bytes to one helper worker per core
+//! (`pool`), and splits each request's texts between them, so model inference uses every core and never
+//! blocks the page's main thread. Helpers run this same script under the name `helper::NAME`.
 //!
-//! Protocol (JSON strings both ways): the worker first posts `{"kind": "ready"}`; then the page posts `{"id": n, "texts": [...]}`; the worker answers with
-//! any number of `{"kind": "progress", ...}` messages, then `{"kind": "done", "id": n, "embeddings": [...]}`
-//! or `{"kind": "error", "id": n, "message": "..."}`. Requests are served one at a time, in order.
+//! Protocol with the page (JSON strings both ways): the worker first posts `{"kind": "ready"}`; then the
+//! page posts `{"id": n, "texts": [...]}`; the worker answers with any number of `{"kind": "progress", ...}`
+//! messages, then `{"kind": "done", "id": n, "embeddings": [...]}` or `{"kind": "error", "id": n,
+//! "message": "..."}`. Requests are served one at a time, in order. Terminating the coordinator (the page's
+//! cancel) ends its helpers with it.
 
-use js_sys::{Reflect, Uint8Array};
-use lexeval_embed::{shipped, verify_sha256, Embedder};
-use serde::{Deserialize, Serialize};
+mod helper;
+mod model_files;
+mod pool;
+mod protocol;
+
+use lexeval_embed::shipped;
+use pool::Pool;
+use protocol::{listen, post, scope, Reply, Request};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
-use web_sys::{Cache, DedicatedWorkerGlobalScope, MessageEvent, Response};
-
-/// Cache Storage bucket; bump when the shipped model changes.
-const CACHE_NAME: &str = "lexeval-models-v1";
-
-#[derive(Deserialize)]
-struct Request {
-    id: u32,
-    texts: Vec<String>,
-}
-
-#[derive(Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-enum Reply<'a> {
-    /// The worker listens now; messages posted before this were lost while its wasm was loading.
-    Ready,
-    Progress {
-        stage: &'a str,
-        done: u64,
-        total: u64,
-    },
-    Done {
-        id: u32,
-        embeddings: Vec<Vec<f32>>,
-    },
-    Error {
-        id: u32,
-        message: String,
-    },
-}
 
 #[derive(Default)]
-struct Worker {
+struct Coordinator {
     queue: VecDeque<String>,
     busy: bool,
-    embedder: Option<Rc<Embedder>>,
+    pool: Option<Rc<Pool>>,
 }
 
 thread_local! {
-    static WORKER: RefCell<Worker> = RefCell::default();
-}
-
-fn scope() -> DedicatedWorkerGlobalScope {
-    js_sys::global().unchecked_into()
-}
-
-fn post(reply: &Reply) {
-    if let Ok(json) = serde_json::to_string(reply) {
-        let _ = scope().post_message(&JsValue::from_str(&json));
-    }
+    static COORDINATOR: RefCell<Coordinator> = RefCell::default();
 }
 
 fn main() {
     console_error_panic_hook::set_once();
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
-        let Some(message) = event.data().as_string() else {
+    if scope().name() == helper::NAME {
+        helper::run();
+        return;
+    }
+    listen(|data| {
+        let Some(message) = data.as_string() else {
             return;
         };
-        let start = WORKER.with_borrow_mut(|w| {
-            w.queue.push_back(message);
-            !std::mem::replace(&mut w.busy, true)
+        let start = COORDINATOR.with_borrow_mut(|c| {
+            c.queue.push_back(message);
+            !std::mem::replace(&mut c.busy, true)
         });
         if start {
             wasm_bindgen_futures::spawn_local(drain());
         }
     });
-    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    post(&Reply::Ready);
 }
 
 /// Serves queued requests until the queue is empty.
 async fn drain() {
-    while let Some(message) = WORKER.with_borrow_mut(|w| {
-        let next = w.queue.pop_front();
-        w.busy = next.is_some();
+    while let Some(message) = COORDINATOR.with_borrow_mut(|c| {
+        let next = c.queue.pop_front();
+        c.busy = next.is_some();
         next
     }) {
         let Ok(request) = serde_json::from_str::<Request>(&message) else {
@@ -110,126 +77,35 @@ async fn drain() {
 }
 
 async fn serve(request: &Request) -> Result<Vec<Vec<f32>>, String> {
-    let embedder = match WORKER.with_borrow(|w| w.embedder.clone()) {
-        Some(embedder) => embedder,
-        None => {
-            let embedder = Rc::new(load().await?);
-            WORKER.with_borrow_mut(|w| w.embedder = Some(embedder.clone()));
-            embedder
+    let pool = match COORDINATOR.with_borrow(|c| c.pool.clone()) {
+        Some(pool) if !pool.is_broken() => pool,
+        _ => {
+            COORDINATOR.with_borrow_mut(|c| c.pool = None);
+            let pool = Rc::new(load().await?);
+            COORDINATOR.with_borrow_mut(|c| c.pool = Some(pool.clone()));
+            pool
         }
     };
-    let texts: Vec<&str> = request.texts.iter().map(String::as_str).collect();
-    embedder
-        .embed_with_progress(&texts, |done, total| {
-            post(&Reply::Progress {
-                stage: "embed",
-                done: done as u64,
-                total: total as u64,
-            })
-        })
-        .map_err(|e| format!("embedding failed: {e:#}"))
+    let embedded = pool.embed(request.id, &request.texts).await;
+    if pool.is_broken() {
+        COORDINATOR.with_borrow_mut(|c| c.pool = None);
+    }
+    embedded
 }
 
-async fn load() -> Result<Embedder, String> {
+/// Starts the helpers, fetches and verifies the model files meanwhile, and hands them over.
+async fn load() -> Result<Pool, String> {
+    let pool = Pool::spawn()?;
     let tokenizer =
-        fetch_verified(shipped::TOKENIZER_FILE, shipped::TOKENIZER_SHA256, false).await?;
-    let model = fetch_verified(shipped::MODEL_FILE, shipped::MODEL_SHA256, true).await?;
+        model_files::fetch_verified(shipped::TOKENIZER_FILE, shipped::TOKENIZER_SHA256, false)
+            .await?;
+    let model =
+        model_files::fetch_verified(shipped::MODEL_FILE, shipped::MODEL_SHA256, true).await?;
     post(&Reply::Progress {
         stage: "prepare",
         done: 0,
         total: 1,
     });
-    Embedder::from_bytes(&model, &tokenizer)
-        .map_err(|e| format!("the model cannot be loaded: {e:#}"))
-}
-
-/// The bytes of `models/<file>`, from Cache Storage when a verified copy is there, else from the server
-/// (then cached). A copy whose sha256 differs is never used.
-async fn fetch_verified(file: &str, sha256: &str, report: bool) -> Result<Vec<u8>, String> {
-    let url = format!("models/{file}");
-    let cache = open_cache().await;
-    if let Some(cache) = &cache {
-        if let Some(response) = cached(cache, &url).await {
-            if let Ok(bytes) = read_body(&response, report).await {
-                if verify_sha256(file, &bytes, sha256).is_ok() {
-                    return Ok(bytes);
-                }
-            }
-            let _ = JsFuture::from(cache.delete_with_str(&url)).await;
-        }
-    }
-    let response: Response = JsFuture::from(scope().fetch_with_str(&url))
-        .await
-        .map_err(|_| format!("cannot download {url}: network error"))?
-        .unchecked_into();
-    if !response.ok() {
-        return Err(format!("cannot download {url}: HTTP {}", response.status()));
-    }
-    let bytes = read_body(&response, report).await?;
-    verify_sha256(file, &bytes, sha256).map_err(|e| format!("{e:#}"))?;
-    if let Some(cache) = &cache {
-        store(cache, &url, &bytes).await;
-    }
-    Ok(bytes)
-}
-
-async fn open_cache() -> Option<Cache> {
-    let caches = scope().caches().ok()?;
-    JsFuture::from(caches.open(CACHE_NAME))
-        .await
-        .ok()
-        .map(JsCast::unchecked_into)
-}
-
-async fn cached(cache: &Cache, url: &str) -> Option<Response> {
-    let hit = JsFuture::from(cache.match_with_str(url)).await.ok()?;
-    hit.dyn_into::<Response>().ok()
-}
-
-async fn store(cache: &Cache, url: &str, bytes: &[u8]) {
-    let mut copy = bytes.to_vec();
-    if let Ok(response) = Response::new_with_opt_u8_array(Some(&mut copy)) {
-        let _ = JsFuture::from(cache.put_with_str(url, &response)).await;
-    }
-}
-
-/// Reads a response body chunk by chunk, posting download progress when `report` is set.
-async fn read_body(response: &Response, report: bool) -> Result<Vec<u8>, String> {
-    let failed = |_| "the model download was interrupted".to_string();
-    let total: u64 = response
-        .headers()
-        .get("content-length")
-        .ok()
-        .flatten()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
-    let body = response.body().ok_or("the server sent an empty response")?;
-    let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
-    let mut bytes = Vec::with_capacity(total as usize);
-    let mut last_percent = u64::MAX;
-    loop {
-        let chunk = JsFuture::from(reader.read()).await.map_err(failed)?;
-        if Reflect::get(&chunk, &"done".into())
-            .map_err(failed)?
-            .is_truthy()
-        {
-            break;
-        }
-        let value: Uint8Array = Reflect::get(&chunk, &"value".into())
-            .map_err(failed)?
-            .unchecked_into();
-        let start = bytes.len();
-        bytes.resize(start + value.length() as usize, 0);
-        value.copy_to(&mut bytes[start..]);
-        let percent = (bytes.len() as u64 * 100).checked_div(total).unwrap_or(0);
-        if report && percent != last_percent {
-            last_percent = percent;
-            post(&Reply::Progress {
-                stage: "download",
-                done: bytes.len() as u64,
-                total,
-            });
-        }
-    }
-    Ok(bytes)
+    pool.load(&model, &tokenizer).await?;
+    Ok(pool)
 }

@@ -7,11 +7,13 @@
 mod batch;
 mod plans;
 mod pooling;
+mod shares;
 pub use lexeval_core::shipped_model as shipped;
 mod tokenize;
 mod verify;
 
 pub use lexeval_core::embedded::cosine;
+pub use shares::split_for_workers;
 pub use verify::{sha256_hex, verify_sha256};
 
 use anyhow::{Context, Result};

@@ -1,0 +1,64 @@
+//! Messages between the page, the coordinator and its helpers (JSON strings, except the model files a
+//! helper is handed), and posting them to whoever started this worker.
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::DedicatedWorkerGlobalScope;
+
+/// `{"id": n, "texts": [...]}`: embed these texts (the page to the coordinator, the coordinator to a helper).
+#[derive(Serialize, Deserialize)]
+pub struct Request {
+    pub id: u32,
+    pub texts: Vec<String>,
+}
+
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Reply<'a> {
+    /// The worker listens now; messages posted before this were lost while its wasm was loading.
+    Ready,
+    /// A helper has built its model from the files it was handed.
+    Loaded,
+    Progress {
+        stage: &'a str,
+        done: u64,
+        total: u64,
+    },
+    Done {
+        id: u32,
+        embeddings: Vec<Vec<f32>>,
+    },
+    Error {
+        id: u32,
+        message: String,
+    },
+}
+
+/// The embeddings of a `done` reply.
+#[derive(Deserialize)]
+pub struct Done {
+    pub embeddings: Vec<Vec<f32>>,
+}
+
+pub fn scope() -> DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+/// Posts `reply` to whoever started this worker (the page, or the coordinator for a helper).
+pub fn post(reply: &Reply) {
+    if let Ok(json) = serde_json::to_string(reply) {
+        let _ = scope().post_message(&JsValue::from_str(&json));
+    }
+}
+
+/// Calls `handle` with each message's data, then says the worker listens.
+pub fn listen(mut handle: impl FnMut(JsValue) + 'static) {
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+            handle(event.data())
+        });
+    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    post(&Reply::Ready);
+}
