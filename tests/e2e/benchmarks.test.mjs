@@ -80,6 +80,10 @@ test('CaseFacts: predictions only, against the released test split loaded once a
   await page.click('#bench-items tbody tr:first-child button');
   const detail = await page.textContent('#bench-item-detail');
   assert.ok(detail.includes(firstRow[0]) && detail.includes('gold cases'), detail);
+  // On a phone the results, the table and the opened item do not scroll the page sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390));
+  await page.setViewportSize({ width: 1280, height: 720 });
   const itemsFile = path.join(path.dirname(predictionsFile), 'items.csv');
   execFileSync(cliBinary(), ['casefacts', '--gold', goldFile, '--predictions', predictionsFile, '--items', itemsFile]);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#bench-download-items-csv')]);
