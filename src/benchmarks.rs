@@ -1,7 +1,9 @@
-//! The Benchmarks view's engine: uploaded JSON Lines files scored with CaseFacts, LegalSearchQA or ROUGE,
-//! read by core's JSON Lines reader, and the About view's CaseFacts demo.
+//! The Benchmarks view's engine: uploaded files (JSON arrays or JSON Lines, read by core's `records`) scored
+//! with CaseFacts or LegalSearchQA against the gold file the user loaded, or as ROUGE pairs; and the About
+//! view's CaseFacts demo.
 
 use lexeval_core::casefacts::{self, CaseFactsDetails};
+use lexeval_core::items::{self, ItemTable};
 use lexeval_core::legalsearchqa::{self, LegalSearchQaDetails};
 use lexeval_core::report::{Score, ScoreReport};
 use lexeval_core::rouge::{RougeIntervals, RougeOptions, RougeScorer, RougeType};
@@ -48,7 +50,16 @@ impl BenchmarkKind {
         }
     }
 
-    /// One line of the expected JSONL, shown next to the upload.
+    /// The released gold file predictions are matched to, which the user loads once.
+    pub fn gold_file(self) -> Option<&'static str> {
+        match self {
+            BenchmarkKind::CaseFacts => Some("CaseFacts test.json (or train.json)"),
+            BenchmarkKind::LegalSearchQa => Some("LegalSearchQA legalsearchqa.json"),
+            BenchmarkKind::RougePairs => None,
+        }
+    }
+
+    /// One row of the expected file, shown next to the upload.
     pub fn example_line(self) -> &'static str {
         match self {
             BenchmarkKind::CaseFacts => {
@@ -123,35 +134,53 @@ impl BenchmarkReport {
     }
 }
 
-/// Score an uploaded benchmark file (JSONL). `progress` is called with the fraction done.
+/// A scored file: the report, and one row per item where the benchmark has items.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScoredFile {
+    pub report: BenchmarkReport,
+    pub items: Option<ItemTable>,
+}
+
+/// Score an uploaded predictions file (a JSON array or JSON Lines). With `gold` (the text of the gold file
+/// the user loaded) predictions are matched to it by claim or id; without, every row carries its gold
+/// fields. `progress` is called with the fraction done.
 pub async fn benchmark(
     kind: BenchmarkKind,
     contents: &str,
+    gold: Option<&str>,
     progress: &dyn Fn(f64),
-) -> Result<BenchmarkReport, BenchmarkError> {
-    let rows = parse_jsonl(contents, progress).await?;
-    if rows.is_empty() {
-        return Err(BenchmarkError("the file has no JSON lines".into()));
-    }
+) -> Result<ScoredFile, BenchmarkError> {
     match kind {
         BenchmarkKind::CaseFacts => {
-            let gold: Vec<casefacts::GoldClaim> = typed_rows(&rows, kind)?;
-            let predictions: Vec<casefacts::Prediction> = typed_rows(&rows, kind)?;
-            Ok(BenchmarkReport::CaseFacts(casefacts::score(
-                &gold,
-                &predictions,
-            )))
+            let predictions: Vec<casefacts::Prediction> = rows(contents, kind)?;
+            if predictions
+                .iter()
+                .all(|p| p.predicted_cases.is_empty() && p.predicted_verdict.is_empty())
+            {
+                return Err(BenchmarkError(
+                    "no row has `predicted_cases` or `predicted_verdict`: this looks like the gold file; \
+                     load it as the gold file and choose a predictions file"
+                        .into(),
+                ));
+            }
+            let gold: Vec<casefacts::GoldClaim> = gold_rows(kind, contents, gold)?;
+            let report = casefacts::score(&gold, &predictions);
+            Ok(ScoredFile {
+                items: Some(items::casefacts(&report.details)),
+                report: BenchmarkReport::CaseFacts(report),
+            })
         }
         BenchmarkKind::LegalSearchQa => {
-            let questions: Vec<legalsearchqa::Question> = typed_rows(&rows, kind)?;
-            let predictions: Vec<legalsearchqa::Prediction> = typed_rows(&rows, kind)?;
-            Ok(BenchmarkReport::LegalSearchQa(legalsearchqa::score(
-                &questions,
-                &predictions,
-            )))
+            let predictions: Vec<legalsearchqa::Prediction> = rows(contents, kind)?;
+            let questions: Vec<legalsearchqa::Question> = gold_rows(kind, contents, gold)?;
+            let report = legalsearchqa::score(&questions, &predictions);
+            Ok(ScoredFile {
+                items: Some(items::legalsearchqa(&report.details, &questions)),
+                report: BenchmarkReport::LegalSearchQa(report),
+            })
         }
         BenchmarkKind::RougePairs => {
-            let pairs: Vec<RougePair> = typed_rows(&rows, kind)?;
+            let pairs: Vec<RougePair> = rows(contents, kind)?;
             let scorer = RougeScorer::new(
                 &RougeType::DEFAULT,
                 RougeOptions {
@@ -163,14 +192,18 @@ pub async fn benchmark(
                 .map_err(|e| BenchmarkError(e.to_string()))?;
             for (index, pair) in pairs.iter().enumerate() {
                 aggregator.add_scores(&scorer.score(&pair.reference, &pair.candidate));
-                if index % LINES_PER_STEP == LINES_PER_STEP - 1 {
+                if index % PAIRS_PER_STEP == PAIRS_PER_STEP - 1 {
                     progress(index as f64 / pairs.len() as f64);
                     crate::browser::yield_now().await;
                 }
             }
-            Ok(BenchmarkReport::Rouge(
-                lexeval_core::rouge::aggregate_report(&aggregator, scorer.options()),
-            ))
+            Ok(ScoredFile {
+                report: BenchmarkReport::Rouge(lexeval_core::rouge::aggregate_report(
+                    &aggregator,
+                    scorer.options(),
+                )),
+                items: None,
+            })
         }
     }
 }
@@ -198,60 +231,55 @@ struct RougePair {
     candidate: String,
 }
 
-/// Every row as `T`, or the first row that does not fit, named by its number.
-fn typed_rows<T: serde::de::DeserializeOwned>(
-    rows: &[serde_json::Value],
+/// The file's rows as `T`, or the first bad one named by its line and field.
+fn rows<T: serde::de::DeserializeOwned>(
+    contents: &str,
     kind: BenchmarkKind,
 ) -> Result<Vec<T>, BenchmarkError> {
-    rows.iter()
-        .enumerate()
-        .map(|(i, row)| {
-            serde_json::from_value(row.clone()).map_err(|e| {
-                BenchmarkError(format!(
-                    "row {}: not a {} line ({e}); expected {}",
-                    i + 1,
-                    kind.label(),
-                    kind.example_line()
-                ))
-            })
-        })
-        .collect()
-}
-
-/// Lines between progress updates (and yields to the browser) while reading a file.
-const LINES_PER_STEP: usize = 500;
-
-/// The file's JSON objects, read with core's JSON Lines reader a few hundred lines at a time so the page can
-/// show progress and stay responsive. The first bad line is an error naming its line number.
-async fn parse_jsonl(
-    contents: &str,
-    progress: &dyn Fn(f64),
-) -> Result<Vec<serde_json::Value>, BenchmarkError> {
-    let total = contents.len().max(1) as f64;
-    let (mut rows, mut done, mut first_line) = (Vec::new(), 0usize, 0usize);
-    let mut rest = contents;
-    while !rest.is_empty() {
-        // The chunk ends after LINES_PER_STEP line breaks (or at the end of the file).
-        let end = rest
-            .match_indices('\n')
-            .nth(LINES_PER_STEP - 1)
-            .map_or(rest.len(), |(i, _)| i + 1);
-        let (chunk, after) = rest.split_at(end);
-        let objects: Vec<serde_json::Map<String, serde_json::Value>> =
-            lexeval_core::jsonl::parse(chunk).map_err(|e| {
-                BenchmarkError(format!(
-                    "line {}: expected a JSON object ({})",
-                    first_line + e.line,
-                    e.message
-                ))
-            })?;
-        rows.extend(objects.into_iter().map(serde_json::Value::Object));
-        first_line += chunk.lines().count();
-        done += chunk.len();
-        rest = after;
-        progress(done as f64 / total);
-        crate::browser::yield_now().await;
+    let rows = lexeval_core::records::parse(contents)
+        .map_err(|e| BenchmarkError(format!("{e}; expected rows like {}", kind.example_line())))?;
+    if rows.is_empty() {
+        return Err(BenchmarkError("the file has no records".into()));
     }
-    progress(1.0);
     Ok(rows)
 }
+
+/// How many gold rows `text` holds, or why it is not this benchmark's gold file.
+pub fn count_gold(kind: BenchmarkKind, text: &str) -> Result<usize, BenchmarkError> {
+    let count = match kind {
+        BenchmarkKind::CaseFacts => gold_rows::<casefacts::GoldClaim>(kind, "", Some(text))?.len(),
+        BenchmarkKind::LegalSearchQa => {
+            gold_rows::<legalsearchqa::Question>(kind, "", Some(text))?.len()
+        }
+        BenchmarkKind::RougePairs => 0,
+    };
+    if count == 0 {
+        return Err(BenchmarkError("the gold file has no records".into()));
+    }
+    Ok(count)
+}
+
+/// The gold rows: from the loaded gold file, or else from the predictions file's own rows.
+fn gold_rows<T: serde::de::DeserializeOwned>(
+    kind: BenchmarkKind,
+    contents: &str,
+    gold: Option<&str>,
+) -> Result<Vec<T>, BenchmarkError> {
+    let Some(gold_file) = kind.gold_file() else {
+        return Err(BenchmarkError(format!("{} has no gold", kind.label())));
+    };
+    match gold {
+        Some(text) => lexeval_core::records::parse(text).map_err(|e| {
+            BenchmarkError(format!("the gold file ({gold_file}): {e}"))
+        }),
+        None => lexeval_core::records::parse(contents).map_err(|e| {
+            BenchmarkError(format!(
+                "{e}: no gold file is loaded, so every row needs its gold fields; load {gold_file} as \
+                 the gold file above"
+            ))
+        }),
+    }
+}
+
+/// Pairs between progress updates (and yields to the browser) while scoring ROUGE pairs.
+const PAIRS_PER_STEP: usize = 500;

@@ -8,6 +8,7 @@ mod checks;
 mod components;
 mod embedding;
 mod examples;
+mod gold_store;
 mod report_view;
 mod route;
 mod scoring;

@@ -4,6 +4,7 @@ pub mod annotated;
 pub mod authority_panel;
 pub mod bar_chart;
 pub mod heatmap;
+pub mod item_table;
 pub mod llm_exchanges;
 pub mod model_progress;
 pub mod pairs_table;

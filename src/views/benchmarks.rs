@@ -1,9 +1,11 @@
 //! Benchmarks: upload a predictions file, watch progress, see and download the results.
 
-use crate::benchmarks::{self, BenchmarkKind, BenchmarkReport};
+use crate::benchmarks::{self, BenchmarkError, BenchmarkKind, ScoredFile};
 use crate::browser;
 use crate::components::bar_chart::BarChart;
+use crate::components::item_table::ItemTableView;
 use crate::components::score_card::ScoreCards;
+use crate::gold_store::{self, StoredGold};
 use leptos::prelude::*;
 use lexeval_core::report::Score;
 
@@ -19,9 +21,22 @@ enum Job {
     },
     Done {
         file: String,
-        report: Box<BenchmarkReport>,
+        scored: Box<ScoredFile>,
     },
     Failed(String),
+}
+
+/// What a download button saves.
+#[derive(Clone, Copy)]
+enum Download {
+    ReportJson,
+    ScoresCsv,
+    ItemsCsv,
+    ItemsJson,
+}
+
+fn pretty_json<T: serde::Serialize>(value: &T) -> Result<String, String> {
+    serde_json::to_string_pretty(value).map_err(|e| e.to_string())
 }
 
 /// A report's scores as CSV, one row per score.
@@ -45,6 +60,57 @@ pub fn BenchmarksView() -> impl IntoView {
     let job = RwSignal::new(Job::Idle);
     let file_ref = NodeRef::<leptos::html::Input>::new();
     let message = RwSignal::new(None::<String>);
+    let gold = RwSignal::new(None::<StoredGold>);
+    let gold_ref = NodeRef::<leptos::html::Input>::new();
+    let gold_message = RwSignal::new(None::<String>);
+
+    // The gold kept in this browser for the chosen benchmark.
+    Effect::new(move |_| {
+        let chosen = kind.get();
+        gold.set(None);
+        gold_message.set(None);
+        if chosen.gold_file().is_some() {
+            leptos::task::spawn_local(async move {
+                let stored = gold_store::load(chosen.id()).await;
+                if kind.get_untracked() == chosen {
+                    gold.set(stored);
+                }
+            });
+        }
+    });
+
+    let load_gold = move |_| {
+        let Some(input) = gold_ref.get() else { return };
+        let chosen = kind.get_untracked();
+        leptos::task::spawn_local(async move {
+            let Some(read) = browser::read_chosen_file(&input).await else {
+                return;
+            };
+            input.set_value("");
+            let checked = read.map_err(BenchmarkError).and_then(|(name, text)| {
+                benchmarks::count_gold(chosen, &text)
+                    .map(|_| StoredGold {
+                        name: name.clone(),
+                        text,
+                    })
+                    .map_err(|e| BenchmarkError(format!("{name}: {e}")))
+            });
+            match checked {
+                Ok(stored) => {
+                    gold_message.set(gold_store::save(chosen.id(), &stored).await.err());
+                    gold.set(Some(stored));
+                }
+                Err(e) => gold_message.set(Some(e.0)),
+            }
+        });
+    };
+
+    let forget_gold = move |_| {
+        let chosen = kind.get_untracked();
+        gold.set(None);
+        gold_message.set(None);
+        leptos::task::spawn_local(async move { gold_store::forget(chosen.id()).await });
+    };
 
     let start = move |_| {
         let Some(input) = file_ref.get() else { return };
@@ -74,7 +140,8 @@ pub fn BenchmarksView() -> impl IntoView {
             });
             browser::yield_now().await;
             let progress_file = name.clone();
-            let report = benchmarks::benchmark(chosen, &text, &move |p| {
+            let gold_text = gold.get_untracked().map(|g| g.text);
+            let report = benchmarks::benchmark(chosen, &text, gold_text.as_deref(), &move |p| {
                 job.set(Job::Running {
                     file: progress_file.clone(),
                     progress: p,
@@ -82,9 +149,9 @@ pub fn BenchmarksView() -> impl IntoView {
             })
             .await;
             job.set(match report {
-                Ok(report) => Job::Done {
+                Ok(scored) => Job::Done {
                     file: name,
-                    report: Box::new(report),
+                    scored: Box::new(scored),
                 },
                 Err(e) => Job::Failed(format!("{name}: {e}")),
             });
@@ -92,23 +159,36 @@ pub fn BenchmarksView() -> impl IntoView {
         });
     };
 
-    let download = move |csv: bool| {
-        if let Job::Done { report, .. } = job.get_untracked() {
-            let stem = format!("lexeval-{}", report.metric());
-            let result = if csv {
-                browser::download(
-                    &format!("{stem}.csv"),
+    // Saves the report (JSON, or its scores as CSV) or the per-item rows (CSV, or each item's record as
+    // JSON).
+    let download = move |what: Download| {
+        if let Job::Done { scored, .. } = job.get_untracked() {
+            let stem = format!("lexeval-{}", scored.report.metric());
+            let (name, mime, text) = match (what, &scored.items) {
+                (Download::ReportJson, _) => (
+                    format!("{stem}.json"),
+                    "application/json",
+                    pretty_json(&scored.report),
+                ),
+                (Download::ScoresCsv, _) => (
+                    format!("{stem}.csv"),
                     "text/csv",
-                    &scores_csv(report.scores()),
-                )
-            } else {
-                serde_json::to_string_pretty(&report)
-                    .map_err(|e| e.to_string())
-                    .and_then(|json| {
-                        browser::download(&format!("{stem}.json"), "application/json", &json)
-                    })
+                    Ok(scores_csv(scored.report.scores())),
+                ),
+                (Download::ItemsCsv, Some(items)) => {
+                    (format!("{stem}-items.csv"), "text/csv", Ok(items.to_csv()))
+                }
+                (Download::ItemsJson, Some(items)) => (
+                    format!("{stem}-items.json"),
+                    "application/json",
+                    pretty_json(&items.details()),
+                ),
+                (_, None) => return,
             };
-            message.set(result.err());
+            message.set(
+                text.and_then(|text| browser::download(&name, mime, &text))
+                    .err(),
+            );
         }
     };
 
@@ -137,11 +217,29 @@ pub fn BenchmarksView() -> impl IntoView {
                             .collect_view()}
                     </select>
                 </div>
+                {move || kind.get().gold_file().map(|gold_file| view! {
+                    <div class="field">
+                        <label for="bench-gold">{format!("Gold file: {gold_file}")}</label>
+                        <input id="bench-gold" type="file" accept=".json,.jsonl,.txt" node_ref=gold_ref on:change=load_gold />
+                    </div>
+                    <p class="hint" id="bench-gold-status">
+                        {move || match gold.get() {
+                            Some(stored) => format!("Gold: {} (kept in this browser; load it once).", stored.name),
+                            None => "No gold loaded: load the released file once (it stays in this browser), \
+                                     or give rows that carry their gold fields."
+                                .to_string(),
+                        }}
+                    </p>
+                    {move || gold.get().map(|_| view! {
+                        <button type="button" id="bench-gold-forget" on:click=forget_gold>"Forget the gold file"</button>
+                    })}
+                    {move || gold_message.get().map(|m| view! { <p class="error" role="alert" id="bench-gold-error">{m}</p> })}
+                })}
                 <p class="hint">
-                    "One JSON object per line, e.g. " <code>{move || kind.get().example_line()}</code>
+                    "A JSON array or JSON Lines (one object a line), e.g. " <code>{move || kind.get().example_line()}</code>
                 </p>
                 <div class="field">
-                    <label for="bench-file">"Predictions file (JSONL)"</label>
+                    <label for="bench-file">"Predictions file (JSON or JSONL)"</label>
                     <input id="bench-file" type="file" accept=".jsonl,.json,.txt" node_ref=file_ref on:change=start />
                 </div>
             </fieldset>
@@ -158,21 +256,32 @@ pub fn BenchmarksView() -> impl IntoView {
                             .into_any()
                     }
                     Job::Failed(msg) => view! { <p class="error" role="alert">{msg}</p> }.into_any(),
-                    Job::Done { file, report } => {
+                    Job::Done { file, scored } => {
+                        let ScoredFile { report, items } = *scored;
                         let per_class = report.per_class();
+                        let has_items = items.is_some();
                         view! {
                             <h3>{format!("Results for {file}")}</h3>
                             <ScoreCards scores=report.scores().to_vec() />
                             {(!per_class.is_empty())
                                 .then(|| view! { <BarChart rows=per_class caption=report.per_class_caption() /> })}
                             <div class="share-bar">
-                                <button type="button" id="bench-download-json" on:click=move |_| download(false)>
-                                    "Download JSON"
+                                <button type="button" id="bench-download-json" on:click=move |_| download(Download::ReportJson)>
+                                    "Download report (JSON)"
                                 </button>
-                                <button type="button" id="bench-download-csv" on:click=move |_| download(true)>
-                                    "Download CSV"
+                                <button type="button" id="bench-download-csv" on:click=move |_| download(Download::ScoresCsv)>
+                                    "Download scores (CSV)"
                                 </button>
+                                {has_items.then(|| view! {
+                                    <button type="button" id="bench-download-items-csv" on:click=move |_| download(Download::ItemsCsv)>
+                                        "Download per-item CSV"
+                                    </button>
+                                    <button type="button" id="bench-download-items-json" on:click=move |_| download(Download::ItemsJson)>
+                                        "Download per-item JSON"
+                                    </button>
+                                })}
                             </div>
+                            {items.map(|table| view! { <ItemTableView table=table /> })}
                         }
                             .into_any()
                     }

@@ -1,6 +1,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { serveDist, launch, openPage, screenshot } from './harness.mjs';
+import { cliBinary, sharedFixture } from './fixtures.mjs';
 
 let server, browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
@@ -15,6 +20,103 @@ async function upload(page, kind, name, text) {
   await page.selectOption('#bench-kind', kind);
   await page.setInputFiles('#bench-file', { name, mimeType: 'application/jsonl', buffer: Buffer.from(text) });
 }
+
+async function loadGold(page, kind, file) {
+  await page.click('#tab-benchmarks');
+  await page.selectOption('#bench-kind', kind);
+  await page.setInputFiles('#bench-gold', file);
+  await page.waitForFunction((name) => document.querySelector('#bench-gold-status')?.textContent.includes(name), path.basename(file));
+}
+
+/** The page's scores (by the cards' data-value) equal the CLI's `--json` report for the same files. */
+async function assertSameScores(page, cliArgs) {
+  const report = JSON.parse(execFileSync(cliBinary(), [...cliArgs, '--json'], { encoding: 'utf8' }));
+  for (const score of report.scores) {
+    const card = `#score-${score.name.replaceAll('_', '-')}`;
+    await page.waitForSelector(card);
+    if (score.value === null) continue;
+    close(await value(page, score.name.replaceAll('_', '-')), score.value);
+  }
+  return report;
+}
+
+/** A predictions file derived from released gold, written as people write them: a BOM and CRLF line ends. */
+function writeTemp(name, text) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lexeval-bench-')), name);
+  fs.writeFileSync(file, `\ufeff${text.replaceAll('\n', '\r\n')}`);
+  return file;
+}
+
+test('CaseFacts: predictions only, against the released test split loaded once as gold; the CLI agrees', async () => {
+  const goldFile = sharedFixture('casefacts/test.json');
+  const gold = JSON.parse(fs.readFileSync(goldFile, 'utf8'));
+  // All gold cases, one of them plus a wrong one, a wrong one only, or no prediction at all; the verdict
+  // right on every third claim.
+  const predictions = gold.flatMap((item, i) => (i % 4 === 3 ? [] : [{
+    claim: item.claim,
+    predicted_cases: [[...item.case_name], [item.case_name[0], 'Marbury v. Madison'], ['Marbury v. Madison']][i % 4],
+    predicted_verdict: i % 3 === 0 ? item.label : 'SUPPORTED',
+  }]));
+  // The released layout: a pretty-printed JSON array.
+  const predictionsFile = writeTemp('predictions.json', JSON.stringify(predictions, null, 2));
+  const { page, errors } = await openPage(browser, server.url);
+  await loadGold(page, 'casefacts', goldFile);
+  await page.setInputFiles('#bench-file', predictionsFile);
+  const report = await assertSameScores(page, ['casefacts', '--gold', goldFile, '--predictions', predictionsFile]);
+  assert.equal(report.details.predictions_matched, predictions.length);
+  assert.ok(report.scores.every((s) => s.value > 0 && s.value < 1), JSON.stringify(report.scores));
+
+  // Per item: one row per gold claim, filtered by gold label, sorted, opened; the CSV equals the CLI's.
+  assert.match(await page.textContent('#bench-items caption'), /200 shown|of 500 shown/);
+  const overruled = gold.filter((g) => g.label.toUpperCase() === 'OVERRULED').length;
+  await page.selectOption('#items-filter-gold_label', 'OVERRULED');
+  assert.equal(await page.textContent('#bench-items caption'), `Per item: ${overruled} of ${gold.length} shown`);
+  await page.click('#items-sort-verdict_score');
+  await page.click('#items-sort-verdict_score');
+  assert.equal(await page.getAttribute('#bench-items th:nth-child(8)', 'aria-sort'), 'descending');
+  const firstRow = await page.$$eval('#bench-items tbody tr:first-child td', (cells) => cells.map((c) => c.textContent));
+  const overruledRows = report.details.claims.filter((c) => c.gold_label === 'OVERRULED');
+  assert.equal(Number(firstRow[7]), Math.max(...overruledRows.map((c) => c.verdict_score)));
+  await page.click('#bench-items tbody tr:first-child button');
+  const detail = await page.textContent('#bench-item-detail');
+  assert.ok(detail.includes(firstRow[0]) && detail.includes('gold cases'), detail);
+  // On a phone the results, the table and the opened item do not scroll the page sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390));
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const itemsFile = path.join(path.dirname(predictionsFile), 'items.csv');
+  execFileSync(cliBinary(), ['casefacts', '--gold', goldFile, '--predictions', predictionsFile, '--items', itemsFile]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#bench-download-items-csv')]);
+  assert.equal(fs.readFileSync(await download.path(), 'utf8'), fs.readFileSync(itemsFile, 'utf8'));
+
+  // The gold stays in this browser: after a reload a predictions-only file is scored without loading it again.
+  await page.reload();
+  await page.waitForSelector('.app-header h1');
+  await page.click('#tab-benchmarks');
+  await page.waitForFunction(() => document.querySelector('#bench-gold-status')?.textContent.includes('test.json'));
+  await page.setInputFiles('#bench-file', predictionsFile);
+  await assertSameScores(page, ['casefacts', '--gold', goldFile, '--predictions', predictionsFile]);
+  await page.click('#bench-gold-forget');
+  await page.waitForFunction(() => /No gold loaded/.test(document.querySelector('#bench-gold-status')?.textContent));
+  assert.deepEqual(errors, []);
+});
+
+test('LegalSearchQA: predictions only (JSON Lines, letters and indices), against the 50 public items; the CLI agrees', async () => {
+  const goldFile = sharedFixture('legalsearchqa/legalsearchqa.json');
+  const questions = JSON.parse(fs.readFileSync(goldFile, 'utf8'));
+  const predictions = questions.map((q, i) => ({
+    id: q.id,
+    answer: i % 2 ? 'ABCD'[i % 5 === 0 ? (q.gold + 1) % 4 : q.gold] : (i % 3 === 0 ? q.gold : (q.gold + 2) % 4),
+  }));
+  const predictionsFile = writeTemp('predictions.jsonl', jsonl(predictions));
+  const { page, errors } = await openPage(browser, server.url);
+  await loadGold(page, 'legalsearchqa', goldFile);
+  await page.setInputFiles('#bench-file', predictionsFile);
+  const report = await assertSameScores(page, ['legalsearchqa', '--gold', goldFile, '--predictions', predictionsFile]);
+  const accuracy = report.scores.find((s) => s.name === 'accuracy').value;
+  assert.ok(accuracy > 0.2 && accuracy < 0.9, `${accuracy}`);
+  assert.deepEqual(errors, []);
+});
 
 test('CaseFacts predictions: evidence, verdict accuracy and verdict score', async () => {
   const { page, errors } = await openPage(browser, server.url);
@@ -63,9 +165,16 @@ test('junk, empty and mis-shaped files give a message naming the problem', async
   await page.waitForSelector('#bench-results .error');
   assert.match(await page.textContent('#bench-results .error'), /line 2/);
   await upload(page, 'rouge-pairs', 'empty.jsonl', '\n\n');
-  await page.waitForFunction(() => /no JSON lines/.test(document.querySelector('#bench-results .error')?.textContent ?? ''));
-  await upload(page, 'casefacts', 'shape.jsonl', '{"claim": "A"}\n');
-  await page.waitForFunction(() => /row 1/.test(document.querySelector('#bench-results .error')?.textContent ?? ''));
+  await page.waitForFunction(() => /no records/.test(document.querySelector('#bench-results .error')?.textContent ?? ''));
+  // Without a gold file every row needs its gold fields: the message names the line, the field and the fix.
+  await upload(page, 'casefacts', 'shape.jsonl', '{"claim": "A", "case_name": ["Roe v. Wade"], "label": "Overruled", "predicted_verdict": "Overruled"}\r\n{"claim": "B", "predicted_verdict": "Supported"}\r\n');
+  await page.waitForFunction(() => /line 2, field `case_name`.*load CaseFacts test\.json/.test(document.querySelector('#bench-results .error')?.textContent ?? ''));
+  // A wrong type inside a JSON array: the line and the field.
+  await upload(page, 'casefacts', 'array.json', '[\n {"claim": "A", "predicted_cases": ["Roe v. Wade"]},\n {"claim": "B",\n  "predicted_cases": "Hill v. Colorado"}\n]');
+  await page.waitForFunction(() => /line 4, field `predicted_cases`: invalid type/.test(document.querySelector('#bench-results .error')?.textContent ?? ''));
+  // The released gold chosen as predictions by mistake.
+  await upload(page, 'casefacts', 'test.json', '[{"claim": "A", "case_name": ["Roe v. Wade"], "label": "Overruled"}]');
+  await page.waitForFunction(() => /looks like the gold file/.test(document.querySelector('#bench-results .error')?.textContent ?? ''));
   await screenshot(page, 'bench-error');
   assert.deepEqual(errors, []);
 });

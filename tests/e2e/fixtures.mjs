@@ -69,3 +69,10 @@ export function cliBinary() {
   assert.ok(found, 'no lexeval binary: run `make test-native` (or set LEXEVAL_BIN)');
   return found;
 }
+
+/** A file of the project's shared fixtures (LEXEVAL_SHARED, else ../shared): test input only, never shipped. */
+export function sharedFixture(relative) {
+  const file = path.join(process.env.LEXEVAL_SHARED ?? path.join(root, '../shared'), 'fixtures', relative);
+  assert.ok(fs.existsSync(file), `shared fixture ${file} not found (set LEXEVAL_SHARED)`);
+  return file;
+}

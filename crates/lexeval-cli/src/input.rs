@@ -17,9 +17,3 @@ pub fn read_text(path: &Path) -> Result<String> {
             .with_context(|| format!("cannot read {} as UTF-8 text", path.display()))
     }
 }
-
-/// A JSON array file (or `-`) of `T`; `what` names the expected content in the error.
-pub fn read_json_array<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<Vec<T>> {
-    serde_json::from_str(&read_text(path)?)
-        .with_context(|| format!("{}: expected {what} (a JSON array)", path.display()))
-}

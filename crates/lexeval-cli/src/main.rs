@@ -4,7 +4,8 @@ mod check;
 mod commands;
 mod embedding;
 mod input;
-mod jsonl;
+mod items;
+mod records;
 
 use clap::{Parser, Subcommand};
 

@@ -249,3 +249,67 @@ fn calibrate_chooses_the_rouge_l_default_and_scores_a_fixed_threshold() {
         .unwrap();
     assert_eq!(recall["value"], serde_json::json!(0.0));
 }
+
+#[test]
+fn casefacts_reads_predictions_as_a_json_array_with_bom_and_crlf_and_writes_items() {
+    let fixtures = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fixtures/benchmarks/"
+    );
+    let gold = format!("{fixtures}casefacts.gold.json");
+    let lines = format!("{fixtures}casefacts.predictions.jsonl");
+    let dir = std::env::temp_dir().join(format!("lexeval-cli-items-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The same predictions as people save them: a JSON array, a byte-order mark, CRLF line ends.
+    let rows: Vec<serde_json::Value> = std::fs::read_to_string(&lines)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let array = dir.join("predictions.json");
+    let pretty = serde_json::to_string_pretty(&rows).unwrap();
+    std::fs::write(&array, format!("\u{feff}{}", pretty.replace('\n', "\r\n"))).unwrap();
+    let items = dir.join("items.csv");
+    let from_lines = json_report(lexeval().args([
+        "casefacts",
+        "--gold",
+        &gold,
+        "--predictions",
+        &lines,
+        "--json",
+    ]));
+    let from_array = json_report(
+        lexeval()
+            .args(["casefacts", "--gold", &gold, "--predictions"])
+            .arg(&array)
+            .arg("--items")
+            .arg(&items)
+            .arg("--json"),
+    );
+    assert_eq!(from_lines, from_array);
+    let csv = std::fs::read_to_string(&items).unwrap();
+    let claims = from_array["details"]["claims"].as_array().unwrap();
+    assert_eq!(csv.lines().count(), claims.len() + 1);
+    assert!(
+        csv.starts_with("\"claim\",\"gold_label\",\"predicted_verdict\""),
+        "{csv}"
+    );
+
+    // A wrong type names the line and the field.
+    std::fs::write(
+        &array,
+        "[\n {\"claim\": \"A\",\n  \"predicted_cases\": \"Roe v. Wade\"}\n]",
+    )
+    .unwrap();
+    let out = lexeval()
+        .args(["casefacts", "--gold", &gold, "--predictions"])
+        .arg(&array)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("line 3, field `predicted_cases`: invalid type"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -130,7 +130,7 @@ mod tests {
         use crate::calibrate::{calibrate, LabelledPair};
         use crate::rouge::PairwiseF1;
         let data = include_str!("../../../tests/calibration/legal_claim_pairs.jsonl");
-        let pairs: Vec<LabelledPair> = crate::jsonl::parse(data).unwrap();
+        let pairs: Vec<LabelledPair> = crate::records::parse(data).unwrap();
         assert!(pairs.len() >= 60);
         for similarity in [Similarity::RougeL, Similarity::Rouge1, Similarity::Rouge2] {
             let Measure::Rouge(kind) = similarity.measure() else {

@@ -32,7 +32,7 @@ fn round_trips<D: Serialize + DeserializeOwned>(path: &str) -> String {
 }
 
 fn jsonl<T: DeserializeOwned>(path: &str) -> Vec<T> {
-    lexeval_core::jsonl::parse(&fixture(path)).unwrap()
+    lexeval_core::records::parse(&fixture(path)).unwrap()
 }
 
 #[test]

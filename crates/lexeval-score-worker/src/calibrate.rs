@@ -17,7 +17,7 @@ pub struct Request {
 
 /// The calibration report, or why the pairs cannot be calibrated (the first bad line named).
 pub async fn run(id: u32, request: Request) -> Result<ScoreReport, String> {
-    let pairs: Vec<LabelledPair> = lexeval_core::jsonl::parse(&request.pairs).map_err(|e| {
+    let pairs: Vec<LabelledPair> = lexeval_core::records::parse(&request.pairs).map_err(|e| {
         format!(
             "line {}: expected {{\"reference\", \"generated\", \"label\": \"full\" | \"partial\" | \"none\"}}: {}",
             e.line, e.message

@@ -2,7 +2,7 @@
 //! (Tan et al. §5.2.1), or with `--threshold` the A.7 Step 2 scores of a fixed threshold.
 
 use crate::commands::pair_args::similarity_parser;
-use crate::jsonl::read_jsonl;
+use crate::records::read_records;
 use anyhow::{bail, Result};
 use lexeval_core::calibrate::{
     calibrate, evaluate, pair_similarities, texts_to_embed, LabelledPair,
@@ -27,7 +27,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let pairs: Vec<LabelledPair> = read_jsonl(
+    let pairs: Vec<LabelledPair> = read_records(
         &args.pairs,
         "{reference, generated, label: full|partial|none}",
     )?;

@@ -1,8 +1,7 @@
 //! `lexeval casefacts`: Evidence Score, Verdict Accuracy and Verdict Score of CaseFacts predictions — given
 //! as a file, or made by the paper's zero-shot LLM baseline (Listing 14).
 
-use crate::input::read_json_array;
-use crate::jsonl::read_jsonl;
+use crate::records::read_records;
 use anyhow::{bail, Result};
 use lexeval_core::casefacts::{score, GoldClaim, Prediction};
 use lexeval_llm::tasks::casefacts::{predict_verdicts, Verdict};
@@ -11,10 +10,12 @@ use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// CaseFacts gold claims (test.json: a JSON array of {claim, case_name, overruling_case, label}).
+    /// CaseFacts gold claims as released (test.json: a JSON array of {claim, case_name, overruling_case,
+    /// label}; JSON Lines also read).
     #[arg(long)]
     pub gold: PathBuf,
-    /// Predictions, JSON Lines of {claim, predicted_cases (ranked), predicted_verdict}.
+    /// Predictions, JSON Lines or a JSON array of {claim, predicted_cases (ranked), predicted_verdict},
+    /// matched to the gold claims by their text.
     #[arg(long, required_unless_present = "llm_baseline")]
     pub predictions: Option<PathBuf>,
     /// Predict with the LLM baseline instead (Listing 14: a verdict and cases from the list of the gold
@@ -24,17 +25,21 @@ pub struct Args {
     /// Print the score report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Also write one row per item, as the page's per-item table: CSV when FILE ends in .csv, else JSON
+    /// (each item's whole record).
+    #[arg(long, value_name = "FILE")]
+    pub items: Option<PathBuf>,
     /// The OpenAI-compatible endpoint for `--llm-baseline` (key from LEXEVAL_API_KEY).
     #[command(flatten)]
     pub llm: crate::commands::llm_args::LlmArgs,
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let gold: Vec<GoldClaim> = read_json_array(&args.gold, "CaseFacts gold claims")?;
+    let gold: Vec<GoldClaim> = read_records(&args.gold, "CaseFacts gold claims")?;
     let report = match &args.predictions {
         Some(path) => {
             let predictions: Vec<Prediction> =
-                read_jsonl(path, "{claim, predicted_cases, predicted_verdict}")?;
+                read_records(path, "{claim, predicted_cases, predicted_verdict}")?;
             score(&gold, &predictions)
         }
         None if args.llm_baseline => {
@@ -64,6 +69,9 @@ pub fn run(args: Args) -> Result<()> {
         }
         None => bail!("give --predictions FILE or --llm-baseline"),
     };
+    if let Some(path) = &args.items {
+        crate::items::write_items(path, &lexeval_core::items::casefacts(&report.details))?;
+    }
     crate::commands::show::print_report(&report, args.json)
 }
 

@@ -1,7 +1,7 @@
 //! `lexeval decompscore FILE --method ...`: DecompScore as a score report.
 
 use super::llm_args::DecomposeArgs;
-use crate::jsonl::read_jsonl;
+use crate::records::read_records;
 use anyhow::Result;
 use lexeval_core::decompscore::SupportJudgement;
 use lexeval_core::report::ScoreReport;
@@ -23,7 +23,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     if args.precomputed {
-        let judgements: Vec<SupportJudgement> = read_jsonl(
+        let judgements: Vec<SupportJudgement> = read_records(
             &args.decompose.input,
             "{passage, sentence, subclaim, supported}",
         )?;

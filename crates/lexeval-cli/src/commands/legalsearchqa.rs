@@ -1,8 +1,7 @@
 //! `lexeval legalsearchqa`: accuracy of multiple-choice predictions (and the mean U-Score of explanations),
 //! optionally with the LLM judge's low/moderate/high rating of each answer (mode of N votes).
 
-use crate::input::read_json_array;
-use crate::jsonl::read_jsonl;
+use crate::records::read_records;
 use anyhow::Result;
 use lexeval_core::judge::JudgeSettings;
 use lexeval_core::legalsearchqa::{
@@ -16,10 +15,11 @@ use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// LegalSearchQA questions (legalsearchqa.json: a JSON array).
+    /// LegalSearchQA questions as released (legalsearchqa.json: a JSON array; JSON Lines also read).
     #[arg(long)]
     pub gold: PathBuf,
-    /// Predictions, JSON Lines of {id, answer, explanation?, sources?}; answer: a 0-based index (a JSON
+    /// Predictions, JSON Lines or a JSON array of {id, answer, explanation?, sources?}, matched to the
+    /// questions by id; answer: a 0-based index (a JSON
     /// number, like gold), or text: a letter ("D", "(D)", "D."), a 1-based number ("4") or the choice text.
     #[arg(long)]
     pub predictions: PathBuf,
@@ -29,15 +29,19 @@ pub struct Args {
     /// Print the score report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Also write one row per item, as the page's per-item table: CSV when FILE ends in .csv, else JSON
+    /// (each item's whole record).
+    #[arg(long, value_name = "FILE")]
+    pub items: Option<PathBuf>,
     /// The OpenAI-compatible endpoint for `--judge` (key from LEXEVAL_API_KEY).
     #[command(flatten)]
     pub llm: crate::commands::llm_args::LlmArgs,
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let questions: Vec<Question> = read_json_array(&args.gold, "LegalSearchQA questions")?;
+    let questions: Vec<Question> = read_records(&args.gold, "LegalSearchQA questions")?;
     let predictions: Vec<Prediction> =
-        read_jsonl(&args.predictions, "{id, answer, explanation?, sources?}")?;
+        read_records(&args.predictions, "{id, answer, explanation?, sources?}")?;
     let mut report = score(&questions, &predictions);
     if let Some(votes) = args.judge {
         let client = args.llm.client()?;
@@ -50,6 +54,12 @@ pub fn run(args: Args) -> Result<()> {
             &predictions,
             votes,
         );
+    }
+    if let Some(path) = &args.items {
+        crate::items::write_items(
+            path,
+            &lexeval_core::items::legalsearchqa(&report.details, &questions),
+        )?;
     }
     crate::commands::show::print_report(&report, args.json)
 }

@@ -1,7 +1,6 @@
 //! `lexeval retrieve`: BM25 or dense (all-MiniLM-L6-v2) retrieval of CaseFacts evidence cases, Recall@k.
 
-use crate::input::read_json_array;
-use crate::jsonl::read_jsonl;
+use crate::records::read_records;
 use anyhow::{bail, Result};
 use lexeval_core::bm25::{tokenize, Bm25};
 use lexeval_core::casefacts::{normalise_case_name, recall_at, GoldClaim};
@@ -48,7 +47,7 @@ struct Document {
 }
 
 fn proxy_corpus(path: &Path) -> Result<Vec<Document>> {
-    let claims: Vec<GoldClaim> = read_json_array(path, "CaseFacts claims")?;
+    let claims: Vec<GoldClaim> = read_records(path, "CaseFacts claims")?;
     let mut by_case: BTreeMap<String, (String, Vec<String>)> = BTreeMap::new();
     for claim in &claims {
         for name in &claim.case_name {
@@ -68,10 +67,10 @@ fn proxy_corpus(path: &Path) -> Result<Vec<Document>> {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let gold: Vec<GoldClaim> = read_json_array(&args.gold, "CaseFacts gold claims")?;
+    let gold: Vec<GoldClaim> = read_records(&args.gold, "CaseFacts gold claims")?;
     let (documents, corpus_kind) = match (&args.corpus, &args.corpus_from_claims) {
         (Some(path), _) => (
-            read_jsonl::<Document>(path, "{\"case_name\", \"text\"}")?,
+            read_records::<Document>(path, "{\"case_name\", \"text\"}")?,
             "given",
         ),
         (None, Some(path)) => (proxy_corpus(path)?, "proxy: claims citing each case"),

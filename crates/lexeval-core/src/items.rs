@@ -1,0 +1,205 @@
+//! One row per scored item of a benchmark — what the page's per-item table shows and sorts, and what the
+//! per-item CSV (page and `lexeval casefacts|legalsearchqa --items FILE.csv`) holds. Each row also keeps the
+//! item's whole record (`detail`), the breakdown the page opens and the per-item JSON saves.
+
+use crate::casefacts::CaseFactsDetails;
+use crate::legalsearchqa::{LegalSearchQaDetails, Question};
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// A column: its header and whether the page offers a filter over its distinct values.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Column {
+    pub name: &'static str,
+    pub filter: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Cell {
+    Text(String),
+    /// Null when the item has no value (no prediction, unreadable answer).
+    Number(Option<f64>),
+    Flag(bool),
+}
+
+impl Cell {
+    /// The cell as CSV and the page's table show it: numbers in full precision, an empty cell for null.
+    pub fn text(&self) -> String {
+        match self {
+            Cell::Text(text) => text.clone(),
+            Cell::Number(value) => value.map(|v| v.to_string()).unwrap_or_default(),
+            Cell::Flag(flag) => flag.to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ItemRow {
+    pub cells: Vec<Cell>,
+    /// The item's whole record (the report's row, with the gold question for LegalSearchQA).
+    pub detail: serde_json::Value,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ItemTable {
+    pub columns: Vec<Column>,
+    pub rows: Vec<ItemRow>,
+}
+
+impl ItemTable {
+    /// RFC 4180 CSV: a header, then one line per item; every text cell quoted.
+    pub fn to_csv(&self) -> String {
+        let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+        let line = |cells: Vec<String>| cells.join(",") + "\r\n";
+        let mut out = line(self.columns.iter().map(|c| quote(c.name)).collect());
+        for row in &self.rows {
+            out.push_str(&line(
+                row.cells
+                    .iter()
+                    .map(|cell| match cell {
+                        Cell::Text(text) => quote(text),
+                        other => other.text(),
+                    })
+                    .collect(),
+            ));
+        }
+        out
+    }
+
+    /// Every item's whole record, as the per-item JSON download saves them.
+    pub fn details(&self) -> Vec<&serde_json::Value> {
+        self.rows.iter().map(|row| &row.detail).collect()
+    }
+}
+
+fn column(name: &'static str, filter: bool) -> Column {
+    Column { name, filter }
+}
+
+/// One row per gold claim: its verdicts and the scores of `casefacts::score`.
+pub fn casefacts(details: &CaseFactsDetails) -> ItemTable {
+    let columns = vec![
+        column("claim", false),
+        column("gold_label", true),
+        column("predicted_verdict", true),
+        column("verdict_correct", true),
+        column("recall_at_5", false),
+        column("evidence_score", false),
+        column("evidence_score_recall", false),
+        column("verdict_score", false),
+        column("verdict_score_recall", false),
+    ];
+    let rows = details
+        .claims
+        .iter()
+        .map(|row| ItemRow {
+            cells: vec![
+                Cell::Text(row.claim.clone()),
+                Cell::Text(row.gold_label.clone()),
+                Cell::Text(row.predicted_verdict.clone()),
+                Cell::Flag(row.verdict_correct),
+                Cell::Number(Some(row.recall_at_5)),
+                Cell::Number(Some(row.evidence_score)),
+                Cell::Number(Some(row.evidence_score_recall)),
+                Cell::Number(Some(row.verdict_score)),
+                Cell::Number(Some(row.verdict_score_recall)),
+            ],
+            detail: serde_json::to_value(row).unwrap_or_default(),
+        })
+        .collect();
+    ItemTable { columns, rows }
+}
+
+/// One row per question, with the gold question's category, domain and difficulty (the report's rows
+/// keep only the id).
+pub fn legalsearchqa(details: &LegalSearchQaDetails, questions: &[Question]) -> ItemTable {
+    let by_id: HashMap<&str, &Question> = questions.iter().map(|q| (q.id.as_str(), q)).collect();
+    let columns = vec![
+        column("id", false),
+        column("category", true),
+        column("domain", true),
+        column("difficulty", true),
+        column("correct", true),
+        column("gold", false),
+        column("chosen", false),
+        column("u_score", false),
+    ];
+    let rows = details
+        .questions
+        .iter()
+        .map(|row| {
+            let question = by_id.get(row.id.as_str());
+            let field = |get: fn(&Question) -> &String| {
+                Cell::Text(question.map(|q| get(q).clone()).unwrap_or_default())
+            };
+            let mut detail = serde_json::to_value(row).unwrap_or_default();
+            if let (Some(object), Some(question)) = (detail.as_object_mut(), question) {
+                object.insert(
+                    "question".into(),
+                    serde_json::to_value(question).unwrap_or_default(),
+                );
+            }
+            ItemRow {
+                cells: vec![
+                    Cell::Text(row.id.clone()),
+                    field(|q| &q.category),
+                    field(|q| &q.domain),
+                    field(|q| &q.difficulty),
+                    Cell::Flag(row.correct),
+                    Cell::Number(Some(row.gold as f64)),
+                    Cell::Number(row.chosen.map(|c| c as f64)),
+                    Cell::Number(row.u_score),
+                ],
+                detail,
+            }
+        })
+        .collect();
+    ItemTable { columns, rows }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::casefacts::{self, GoldClaim, Prediction};
+
+    #[test]
+    fn casefacts_rows_follow_the_gold_and_quote_text_in_csv() {
+        let gold = [
+            GoldClaim {
+                claim:
+                    "A buffer zone around clinics violates the \"First Amendment\", per McCullen."
+                        .into(),
+                case_name: vec!["McCullen v. Coakley".into()],
+                overruling_case: None,
+                label: "Supported".into(),
+            },
+            GoldClaim {
+                claim: "A state may not ban abortion before viability.".into(),
+                case_name: vec!["Roe v. Wade".into()],
+                overruling_case: Some("Dobbs v. Jackson Women's Health Organization".into()),
+                label: "Overruled".into(),
+            },
+        ];
+        let predictions = [Prediction {
+            claim: gold[0].claim.clone(),
+            predicted_cases: vec!["McCullen v. Coakley".into(), "Hill v. Colorado".into()],
+            predicted_verdict: "Supported".into(),
+        }];
+        let table = casefacts(&casefacts::score(&gold, &predictions).details);
+        let csv = table.to_csv();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "\"claim\",\"gold_label\",\"predicted_verdict\",\"verdict_correct\",\"recall_at_5\",\"evidence_score\",\"evidence_score_recall\",\"verdict_score\",\"verdict_score_recall\"");
+        // P = 1/2, R = 1 → F1 2/3.
+        assert_eq!(
+            lines[1],
+            format!(
+                "\"A buffer zone around clinics violates the \"\"First Amendment\"\", per McCullen.\",\"SUPPORTED\",\"SUPPORTED\",true,1,{},1,{},1",
+                2.0 / 3.0,
+                2.0 / 3.0
+            )
+        );
+        assert_eq!(lines[2], "\"A state may not ban abortion before viability.\",\"OVERRULED\",\"MISSING\",false,0,0,0,0,0");
+        assert_eq!(table.details()[1]["missing_prediction"], true);
+    }
+}

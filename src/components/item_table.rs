@@ -1,0 +1,237 @@
+//! A benchmark's per-item table: sortable by any column (buttons in the headers), filtered by the values
+//! of its class columns, the first rows drawn until asked for all; opening an item shows its whole record.
+
+use leptos::prelude::*;
+use lexeval_core::items::{Cell, ItemTable};
+use std::cmp::Ordering;
+
+/// Rows drawn before "Show all" (a CaseFacts train file has 5,794).
+const FIRST_ROWS: usize = 200;
+
+/// Nulls sort after every number, whatever the direction.
+fn compare(a: &Cell, b: &Cell) -> Ordering {
+    match (a, b) {
+        (Cell::Number(Some(x)), Cell::Number(Some(y))) => x.total_cmp(y),
+        (Cell::Number(None), Cell::Number(None)) => Ordering::Equal,
+        (Cell::Number(None), Cell::Number(_)) => Ordering::Greater,
+        (Cell::Number(_), Cell::Number(None)) => Ordering::Less,
+        _ => a.text().cmp(&b.text()),
+    }
+}
+
+/// A record field as text: lists one item a line, strings as they are.
+fn field_text(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Null => "—".into(),
+        serde_json::Value::Array(items) => {
+            items.iter().map(field_text).collect::<Vec<_>>().join("\n")
+        }
+        other => serde_json::to_string_pretty(other).unwrap_or_default(),
+    }
+}
+
+#[component]
+pub fn ItemTableView(table: ItemTable) -> impl IntoView {
+    let table = StoredValue::new(table);
+    let columns = table.with_value(|t| t.columns.clone());
+    let filters = RwSignal::new(vec![String::new(); columns.len()]);
+    let sort = RwSignal::new(None::<(usize, bool)>);
+    let show_all = RwSignal::new(false);
+    let opened = RwSignal::new(None::<usize>);
+
+    // Indices of the rows that pass the filters, in the chosen order.
+    let visible = Memo::new(move |_| {
+        let filters = filters.get();
+        table.with_value(|t| {
+            let mut indices: Vec<usize> = (0..t.rows.len())
+                .filter(|&i| {
+                    filters
+                        .iter()
+                        .zip(&t.rows[i].cells)
+                        .all(|(wanted, cell)| wanted.is_empty() || cell.text() == *wanted)
+                })
+                .collect();
+            if let Some((column, ascending)) = sort.get() {
+                indices.sort_by(|&a, &b| {
+                    let order = compare(&t.rows[a].cells[column], &t.rows[b].cells[column]);
+                    if ascending {
+                        order
+                    } else {
+                        order.reverse()
+                    }
+                });
+            }
+            indices
+        })
+    });
+
+    let filter_fields = columns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.filter)
+        .map(|(index, column)| {
+            let mut values: Vec<String> = table.with_value(|t| {
+                t.rows.iter().map(|r| r.cells[index].text()).collect()
+            });
+            values.sort();
+            values.dedup();
+            let id = format!("items-filter-{}", column.name);
+            view! {
+                <div class="field">
+                    <label for=id.clone()>{format!("Filter by {}", column.name.replace('_', " "))}</label>
+                    <select
+                        id=id
+                        on:change=move |ev| {
+                            let chosen = event_target_value(&ev);
+                            filters.update(|f| f[index] = chosen);
+                            opened.set(None);
+                        }
+                    >
+                        <option value="">"All"</option>
+                        {values.into_iter().map(|v| view! { <option value=v.clone()>{v.clone()}</option> }).collect_view()}
+                    </select>
+                </div>
+            }
+        })
+        .collect_view();
+
+    let headers = columns
+        .iter()
+        .enumerate()
+        .map(|(index, column)| {
+            let name = column.name;
+            let aria_sort = move || match sort.get() {
+                Some((c, true)) if c == index => "ascending",
+                Some((c, false)) if c == index => "descending",
+                _ => "none",
+            };
+            view! {
+                <th scope="col" aria-sort=aria_sort>
+                    <button
+                        type="button"
+
+                        id=format!("items-sort-{name}")
+                        on:click=move |_| {
+                            sort.update(|s| {
+                                *s = match *s {
+                                    Some((c, ascending)) if c == index => Some((index, !ascending)),
+                                    _ => Some((index, true)),
+                                }
+                            })
+                        }
+                    >
+                        {name.replace('_', " ")}
+                        {move || match sort.get() {
+                            Some((c, true)) if c == index => " ▲",
+                            Some((c, false)) if c == index => " ▼",
+                            _ => "",
+                        }}
+                    </button>
+                </th>
+            }
+        })
+        .collect_view();
+
+    let rows = move || {
+        let indices = visible.get();
+        let limit = if show_all.get() {
+            indices.len()
+        } else {
+            FIRST_ROWS
+        };
+        indices
+            .into_iter()
+            .take(limit)
+            .map(|i| {
+                let cells = table.with_value(|t| t.rows[i].cells.clone());
+                let first = cells.first().map(Cell::text).unwrap_or_default();
+                let rest = cells
+                    .iter()
+                    .skip(1)
+                    .map(|cell| {
+                        let class = matches!(cell, Cell::Number(_)).then_some("num");
+                        view! { <td class=class>{cell.text()}</td> }
+                    })
+                    .collect_view();
+                view! {
+                    <tr>
+                        <td>
+                            <button
+                                type="button"
+
+                                id=format!("item-open-{i}")
+                                aria-label=format!("Open item {}: {first}", i + 1)
+                                on:click=move |_| opened.set(Some(i))
+                            >
+                                {first.clone()}
+                            </button>
+                        </td>
+                        {rest}
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
+
+    let detail = move || {
+        opened.get().map(|i| {
+            let fields = table.with_value(|t| t.rows[i].detail.clone());
+            let entries = fields
+                .as_object()
+                .map(|object| {
+                    object
+                        .iter()
+                        .map(|(key, value)| {
+                            view! {
+                                <dt>{key.replace('_', " ")}</dt>
+                                <dd>{field_text(value)}</dd>
+                            }
+                        })
+                        .collect_view()
+                })
+                .unwrap_or_default();
+            view! {
+                <section id="bench-item-detail" aria-label=format!("Item {}", i + 1)>
+                    <h4>{format!("Item {}", i + 1)}</h4>
+                    <dl>{entries}</dl>
+                    <button type="button" id="bench-item-close" on:click=move |_| opened.set(None)>
+                        "Close the item"
+                    </button>
+                </section>
+            }
+        })
+    };
+
+    view! {
+        <div class="item-table">
+            <div class="settings">{filter_fields}</div>
+            {detail}
+            <div class="table-scroll">
+                <table class="pairs" id="bench-items">
+                    <caption>
+                        {move || {
+                            let total = table.with_value(|t| t.rows.len());
+                            format!("Per item: {} of {total} shown", visible.get().len())
+                        }}
+                    </caption>
+                    <thead>
+                        <tr>{headers}</tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            {move || {
+                let hidden = visible.get().len().saturating_sub(FIRST_ROWS);
+                (!show_all.get() && hidden > 0)
+                    .then(|| {
+                        view! {
+                            <button type="button" id="bench-items-all" on:click=move |_| show_all.set(true)>
+                                {format!("Show all {} items", visible.get().len())}
+                            </button>
+                        }
+                    })
+            }}
+        </div>
+    }
+}
