@@ -2,14 +2,25 @@
 //! and `pointwise`.
 
 use anyhow::{Context, Result};
-use lexeval_embed::{shipped, Embedder};
+use lexeval_embed::shipped::{self, EmbeddingModel};
+use lexeval_embed::Embedder;
 use std::path::{Path, PathBuf};
 
-/// The model given on the command line as is, or the shipped files from models/ after their sha256 check.
-pub fn load(model: Option<&Path>, tokenizer: Option<&Path>) -> Result<Embedder> {
+/// The shipped model `which` from models/ after its sha256 check.
+pub fn load(which: EmbeddingModel) -> Result<Embedder> {
+    load_files(which, None, None)
+}
+
+/// The model given on the command line as is, or the files of the shipped `which` from models/ after
+/// their sha256 check.
+pub fn load_files(
+    which: EmbeddingModel,
+    model: Option<&Path>,
+    tokenizer: Option<&Path>,
+) -> Result<Embedder> {
     let custom = model.is_some() || tokenizer.is_some();
-    let dir = models_dir();
-    let model_path = model.map_or_else(|| dir.join(shipped::MODEL_FILE), Path::to_path_buf);
+    let dir = models_dir(which);
+    let model_path = model.map_or_else(|| dir.join(which.file()), Path::to_path_buf);
     let tokenizer_path =
         tokenizer.map_or_else(|| dir.join(shipped::TOKENIZER_FILE), Path::to_path_buf);
     let read = |path: &Path| {
@@ -24,7 +35,7 @@ pub fn load(model: Option<&Path>, tokenizer: Option<&Path>) -> Result<Embedder> 
     if custom {
         Embedder::from_bytes(&model, &tokenizer)
     } else {
-        Embedder::from_verified_bytes(&model, &tokenizer)
+        Embedder::from_verified_bytes(which, &model, &tokenizer)
     }
 }
 
@@ -32,7 +43,7 @@ pub fn load(model: Option<&Path>, tokenizer: Option<&Path>) -> Result<Embedder> 
 /// `models/` in the current directory, the one beside the target directory the binary sits in
 /// (`target/<profile>/lexeval` → `../../models`), and the one of the repository it was built from (which
 /// also covers a `CARGO_TARGET_DIR` elsewhere).
-fn models_dir() -> PathBuf {
+fn models_dir(which: EmbeddingModel) -> PathBuf {
     if let Some(dir) = std::env::var_os("LEXEVAL_MODELS") {
         return PathBuf::from(dir);
     }
@@ -44,15 +55,16 @@ fn models_dir() -> PathBuf {
     [Some(local.clone()), beside_binary, Some(built_from)]
         .into_iter()
         .flatten()
-        .find(|dir| dir.join(shipped::MODEL_FILE).is_file())
+        .find(|dir| dir.join(which.file()).is_file())
         .unwrap_or(local)
 }
 
 /// The shipped model's embeddings of the distinct `texts` (`calibrate --similarity embedding`).
 pub fn embed_with_shipped_model<'a>(
+    which: EmbeddingModel,
     texts: impl IntoIterator<Item = &'a str>,
 ) -> Result<lexeval_core::embedded::EmbeddedTexts> {
-    let embedder = load(None, None)?;
+    let embedder = load(which)?;
     let distinct = lexeval_core::embedded::EmbeddedTexts::distinct(texts);
     let refs: Vec<&str> = distinct.iter().map(String::as_str).collect();
     let embeddings = embedder.embed(&refs)?;

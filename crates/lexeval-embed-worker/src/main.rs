@@ -1,12 +1,15 @@
-//! The page's embedding Web Worker: loads all-MiniLM-L6-v2 once (Cache Storage, sha256-checked) and embeds
-//! texts with tract, so model inference never blocks the page's main thread.
+//! The page's embedding Web Worker: loads the requested build of all-MiniLM-L6-v2 (Cache Storage,
+//! sha256-checked), keeps it until another build is asked for, and embeds texts with tract, so model
+//! inference never blocks the page's main thread.
 //!
-//! Protocol (JSON strings both ways): the worker first posts `{"kind": "ready"}`; then the page posts `{"id": n, "texts": [...]}`; the worker answers with
+//! Protocol (JSON strings both ways): the worker first posts `{"kind": "ready"}`; then the page posts
+//! `{"id": n, "texts": [...], "model": "minilm-int8" | "minilm"}`; the worker answers with
 //! any number of `{"kind": "progress", ...}` messages, then `{"kind": "done", "id": n, "embeddings": [...]}`
 //! or `{"kind": "error", "id": n, "message": "..."}`. Requests are served one at a time, in order.
 
 use js_sys::{Reflect, Uint8Array};
-use lexeval_embed::{shipped, verify_sha256, Embedder};
+use lexeval_embed::shipped::{self, EmbeddingModel};
+use lexeval_embed::{verify_sha256, Embedder};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -23,6 +26,7 @@ const CACHE_NAME: &str = "lexeval-models-v1";
 struct Request {
     id: u32,
     texts: Vec<String>,
+    model: EmbeddingModel,
 }
 
 #[derive(Serialize)]
@@ -49,7 +53,8 @@ enum Reply<'a> {
 struct Worker {
     queue: VecDeque<String>,
     busy: bool,
-    embedder: Option<Rc<Embedder>>,
+    /// The last model used; one at a time, so switching builds frees the other's memory.
+    embedder: Option<(EmbeddingModel, Rc<Embedder>)>,
 }
 
 thread_local! {
@@ -110,11 +115,13 @@ async fn drain() {
 }
 
 async fn serve(request: &Request) -> Result<Vec<Vec<f32>>, String> {
-    let embedder = match WORKER.with_borrow(|w| w.embedder.clone()) {
-        Some(embedder) => embedder,
-        None => {
-            let embedder = Rc::new(load().await?);
-            WORKER.with_borrow_mut(|w| w.embedder = Some(embedder.clone()));
+    let loaded = WORKER.with_borrow(|w| w.embedder.clone());
+    let embedder = match loaded {
+        Some((model, embedder)) if model == request.model => embedder,
+        _ => {
+            WORKER.with_borrow_mut(|w| w.embedder = None);
+            let embedder = Rc::new(load(request.model).await?);
+            WORKER.with_borrow_mut(|w| w.embedder = Some((request.model, embedder.clone())));
             embedder
         }
     };
@@ -130,10 +137,10 @@ async fn serve(request: &Request) -> Result<Vec<Vec<f32>>, String> {
         .map_err(|e| format!("embedding failed: {e:#}"))
 }
 
-async fn load() -> Result<Embedder, String> {
+async fn load(which: EmbeddingModel) -> Result<Embedder, String> {
     let tokenizer =
         fetch_verified(shipped::TOKENIZER_FILE, shipped::TOKENIZER_SHA256, false).await?;
-    let model = fetch_verified(shipped::MODEL_FILE, shipped::MODEL_SHA256, true).await?;
+    let model = fetch_verified(which.file(), which.sha256(), true).await?;
     post(&Reply::Progress {
         stage: "prepare",
         done: 0,

@@ -35,9 +35,13 @@ impl Embedder {
         Ok(Embedder { tokenizer, plans })
     }
 
-    /// Load the shipped model files, each checked against its pinned sha256 first.
-    pub fn from_verified_bytes(model: &[u8], tokenizer: &[u8]) -> Result<Self> {
-        verify_sha256(shipped::MODEL_FILE, model, shipped::MODEL_SHA256)?;
+    /// Load the files of the shipped model `which`, each checked against its pinned sha256 first.
+    pub fn from_verified_bytes(
+        which: shipped::EmbeddingModel,
+        model: &[u8],
+        tokenizer: &[u8],
+    ) -> Result<Self> {
+        verify_sha256(which.file(), model, which.sha256())?;
         verify_sha256(
             shipped::TOKENIZER_FILE,
             tokenizer,

@@ -1,5 +1,6 @@
 //! `lexeval retrieve`: BM25 or dense (all-MiniLM-L6-v2) retrieval of CaseFacts evidence cases, Recall@k.
 
+use crate::commands::pair_args::EmbeddingArgs;
 use crate::input::read_json_array;
 use crate::jsonl::read_jsonl;
 use anyhow::{bail, Result};
@@ -7,6 +8,7 @@ use lexeval_core::bm25::{tokenize, Bm25};
 use lexeval_core::casefacts::{normalise_case_name, recall_at, GoldClaim};
 use lexeval_core::embedded::rank_by_cosine;
 use lexeval_core::report::{Score, ScoreReport};
+use lexeval_core::shipped_model::EmbeddingModel;
 use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -27,6 +29,9 @@ pub struct Args {
     /// documents are truncated to the model's 256 tokens).
     #[arg(long, value_enum, default_value = "bm25")]
     pub method: Method,
+    /// For `--method dense`.
+    #[command(flatten)]
+    pub embedding: EmbeddingArgs,
     /// Cut-offs of Recall@k.
     #[arg(long, value_delimiter = ',', default_value = "1,5,10")]
     pub k: Vec<usize>,
@@ -84,7 +89,7 @@ pub fn run(args: Args) -> Result<()> {
         .iter()
         .map(|d| normalise_case_name(&d.case_name))
         .collect();
-    let ranker = Ranker::new(args.method, &documents, &gold)?;
+    let ranker = Ranker::new(args.method, args.embedding.model, &documents, &gold)?;
     let max_k = args.k.iter().copied().max().unwrap_or(10);
     let mut sums = vec![0.0; args.k.len()];
     let mut rows = Vec::with_capacity(gold.len());
@@ -115,6 +120,9 @@ pub fn run(args: Args) -> Result<()> {
         "1",
         json!({"method": method_name(args.method), "corpus": corpus_kind, "documents": documents.len()}),
     );
+    if matches!(args.method, Method::Dense) {
+        report.settings["embedding_model"] = args.embedding.model.record();
+    }
     for (k, sum) in args.k.iter().zip(&sums) {
         let name = format!("recall@{k}");
         report.scores.push(if gold.is_empty() {
@@ -144,7 +152,12 @@ enum Ranker {
 }
 
 impl Ranker {
-    fn new(method: Method, documents: &[Document], gold: &[GoldClaim]) -> Result<Ranker> {
+    fn new(
+        method: Method,
+        embedding_model: EmbeddingModel,
+        documents: &[Document],
+        gold: &[GoldClaim],
+    ) -> Result<Ranker> {
         Ok(match method {
             Method::Bm25 => {
                 let tokens: Vec<Vec<String>> =
@@ -152,7 +165,7 @@ impl Ranker {
                 Ranker::Bm25(Bm25::new(&tokens))
             }
             Method::Dense => {
-                let embedder = crate::embedding::load(None, None)?;
+                let embedder = crate::embedding::load(embedding_model)?;
                 let texts: Vec<&str> = documents.iter().map(|d| d.text.as_str()).collect();
                 let queries: Vec<&str> = gold.iter().map(|g| g.claim.as_str()).collect();
                 Ranker::Dense {
