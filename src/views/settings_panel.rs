@@ -58,7 +58,7 @@ pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> im
                             }
                         }
                     >
-                        {EmbeddingModel::ALL
+                        {EmbeddingModel::PAGE
                             .into_iter()
                             .map(|m| {
                                 view! {

@@ -8,7 +8,7 @@
 //! or `{"kind": "error", "id": n, "message": "..."}`. Requests are served one at a time, in order.
 
 use js_sys::{Reflect, Uint8Array};
-use lexeval_embed::shipped::{self, EmbeddingModel};
+use lexeval_embed::shipped::EmbeddingModel;
 use lexeval_embed::{verify_sha256, Embedder};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -138,15 +138,14 @@ async fn serve(request: &Request) -> Result<Vec<Vec<f32>>, String> {
 }
 
 async fn load(which: EmbeddingModel) -> Result<Embedder, String> {
-    let tokenizer =
-        fetch_verified(shipped::TOKENIZER_FILE, shipped::TOKENIZER_SHA256, false).await?;
+    let tokenizer = fetch_verified(which.tokenizer_file(), which.tokenizer_sha256(), false).await?;
     let model = fetch_verified(which.file(), which.sha256(), true).await?;
     post(&Reply::Progress {
         stage: "prepare",
         done: 0,
         total: 1,
     });
-    Embedder::from_bytes(&model, &tokenizer)
+    Embedder::from_bytes(&model, &tokenizer, which.max_tokens())
         .map_err(|e| format!("the model cannot be loaded: {e:#}"))
 }
 

@@ -2,7 +2,7 @@
 //! pooling (fixture made by tests/fixtures/make_reference.py). Needs `scripts/models.sh` to have run.
 
 use lexeval_embed::shipped::EmbeddingModel;
-use lexeval_embed::{cosine, shipped, Embedder};
+use lexeval_embed::{cosine, Embedder};
 use serde::Deserialize;
 
 const MODELS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../models/");
@@ -18,7 +18,7 @@ fn embedder(which: EmbeddingModel) -> Embedder {
         std::fs::read(format!("{MODELS}{file}"))
             .unwrap_or_else(|e| panic!("{MODELS}{file}: {e} (run scripts/models.sh)"))
     };
-    Embedder::from_verified_bytes(which, &read(which.file()), &read(shipped::TOKENIZER_FILE))
+    Embedder::from_verified_bytes(which, &read(which.file()), &read(which.tokenizer_file()))
         .expect("model loads")
 }
 
@@ -38,7 +38,7 @@ fn matches_the_onnxruntime_anchor() {
         .unwrap();
     assert_eq!(embeddings.len(), references.len());
     for (reference, embedding) in references.iter().zip(&embeddings) {
-        assert_eq!(embedding.len(), lexeval_embed::DIMENSIONS);
+        assert_eq!(embedding.len(), EmbeddingModel::MiniLm.dimensions());
         let similarity = cosine(embedding, &reference.embedding);
         assert!(
             similarity >= 0.9999,
@@ -75,12 +75,16 @@ fn the_int8_model_stays_within_its_measured_parity() {
 
 #[test]
 fn a_corrupted_model_is_refused() {
-    let tokenizer = std::fs::read(format!("{MODELS}{}", shipped::TOKENIZER_FILE)).unwrap();
+    let tokenizer = std::fs::read(format!(
+        "{MODELS}{}",
+        EmbeddingModel::MiniLm.tokenizer_file()
+    ))
+    .unwrap();
     let err = Embedder::from_verified_bytes(EmbeddingModel::MiniLm, b"not a model", &tokenizer)
         .err()
         .expect("refused");
     assert!(err.to_string().contains("sha256"), "{err}");
-    let err = Embedder::from_bytes(b"not a model", &tokenizer)
+    let err = Embedder::from_bytes(b"not a model", &tokenizer, 256)
         .err()
         .expect("refused");
     assert!(err.to_string().contains("ONNX"), "{err:#}");

@@ -39,9 +39,10 @@ pub struct PairArgs {
 /// `--embedding-model`, for every command that can embed. Named so because `--model` is the LLM's.
 #[derive(clap::Args)]
 pub struct EmbeddingArgs {
-    /// The shipped embedding model (models/README.md): `minilm`, the fp32 all-MiniLM-L6-v2 that matches
-    /// sentence-transformers to min cosine 0.9999999 (the default, for exact parity), or `minilm-int8`, its
-    /// int8-stored build (min cosine 0.9978 on CLERC texts; the page's default for its 24 MB download).
+    /// The embedding model (models/README.md): `minilm`, the fp32 all-MiniLM-L6-v2 that matches
+    /// sentence-transformers to min cosine 0.9999999 (the default, for exact parity); `minilm-int8`, its
+    /// int8-stored build (min cosine 0.9978 on CLERC texts; the page's default for its 24 MB download); or
+    /// `mpnet`, all-mpnet-base-v2 as Tan et al. use it (768 dimensions, 384 tokens; `make mpnet` builds it).
     #[arg(id = "embedding_model", long = "embedding-model", default_value = "minilm",
           value_parser = embedding_model_parser())]
     pub model: EmbeddingModel,

@@ -25,8 +25,8 @@ pub struct Args {
     /// claims citing it. The paper's corpus (Oyez case summaries) is not available here.
     #[arg(long)]
     pub corpus_from_claims: Option<PathBuf>,
-    /// Ranking: BM25 (exactly rank_bm25's BM25Okapi) or dense (cosine of all-MiniLM-L6-v2 embeddings;
-    /// documents are truncated to the model's 256 tokens).
+    /// Ranking: BM25 (exactly rank_bm25's BM25Okapi) or dense (cosine of `--embedding-model` embeddings;
+    /// documents are truncated to the model's 256 or 384 tokens).
     #[arg(long, value_enum, default_value = "bm25")]
     pub method: Method,
     /// For `--method dense`.
@@ -138,7 +138,7 @@ pub fn run(args: Args) -> Result<()> {
 fn method_name(method: Method) -> &'static str {
     match method {
         Method::Bm25 => "bm25",
-        Method::Dense => "dense: all-MiniLM-L6-v2 cosine",
+        Method::Dense => "dense: embedding cosine",
     }
 }
 
