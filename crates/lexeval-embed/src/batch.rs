@@ -110,6 +110,7 @@ mod tests {
         assert_eq!(seq_bucket(17), 32);
         assert_eq!(seq_bucket(200), 256);
         assert_eq!(seq_bucket(256), 256);
+        assert_eq!(seq_bucket(300), 384);
     }
 
     #[test]
