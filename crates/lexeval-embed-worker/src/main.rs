@@ -3,9 +3,9 @@
 //! inference never blocks the page's main thread.
 //!
 //! Protocol (JSON strings both ways): the worker first posts `{"kind": "ready"}`; then the page posts
-//! `{"id": n, "texts": [...], "model": "minilm-int8" | "minilm"}`; the worker answers with
-//! any number of `{"kind": "progress", ...}` messages, then `{"kind": "done", "id": n, "embeddings": [...]}`
-//! or `{"kind": "error", "id": n, "message": "..."}`. Requests are served one at a time, in order.
+//! `{"id": n, "texts": [...], "model": "minilm-int8" | "minilm"}` (no model: "minilm"); the worker answers
+//! with any number of `{"kind": "progress", ...}` messages, then `{"kind": "done", "id": n, "embeddings":
+//! [...]}` or `{"kind": "error", "id": n, "message": "..."}`. Requests are served one at a time, in order.
 
 use js_sys::{Reflect, Uint8Array};
 use lexeval_embed::shipped::EmbeddingModel;
@@ -26,7 +26,14 @@ const CACHE_NAME: &str = "lexeval-models-v1";
 struct Request {
     id: u32,
     texts: Vec<String>,
+    /// A request without one (as `bench/embed_browser.mjs` sends) means the fp32 model, the only one there
+    /// was before the choice.
+    #[serde(default = "model_before_variants")]
     model: EmbeddingModel,
+}
+
+fn model_before_variants() -> EmbeddingModel {
+    EmbeddingModel::BEFORE_VARIANTS
 }
 
 #[derive(Serialize)]

@@ -5,8 +5,8 @@
 //! Protocol (JSON strings, see the page's `src/worker.rs`): posts `{"kind": "ready"}`, then answers
 //! - `{"id": n, "check": {"job": {...}, "llm": {"endpoint", "model", "key"} | null, "embedding_model":
 //!   "minilm-int8" | "minilm"}}` with `{"kind": "done", "id": n, "report": {...}}`; while the check needs
-//!   embeddings it posts `{"kind": "embed", "id": n, "texts": [...], "model": "..."}` and waits for the page's
-//!   `{"embedded": n, "reply": {"embeddings": [...]}}` or `{"embedded": n, "error": "..."}`;
+//!   embeddings it posts `{"kind": "embed", "id": n, "texts": [...], "model": "..."}` and waits for the
+//!   page's `{"embedded": n, "reply": {"embeddings": [...]}}` or `{"embedded": n, "error": "..."}`;
 //! - `{"id": n, "uscore": "text"}` with `{"kind": "done", "id": n, "report": {...}, "spans": [...]}`;
 //! - `{"id": n, "calibrate": {"pairs": "<JSON Lines>", "similarity": "rougeL", "embedding_model": "..."}}`
 //!   with `{"kind": "done", "id": n, "report": {...}}` (the embedding similarity asks the page as a check

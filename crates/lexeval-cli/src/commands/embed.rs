@@ -1,5 +1,5 @@
-//! `lexeval embed [FILE|-]`: sentence embeddings (all-MiniLM-L6-v2 fp32 or int8, or all-mpnet-base-v2), one per
-//! input line.
+//! `lexeval embed [FILE|-]`: sentence embeddings (all-MiniLM-L6-v2 fp32 or int8, or all-mpnet-base-v2),
+//! one per input line.
 
 use crate::commands::pair_args::EmbeddingArgs;
 use crate::input::read_text;
