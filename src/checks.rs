@@ -113,13 +113,13 @@ pub async fn run(
             "brief",
         ),
     };
-    scoring::check(job, endpoint, lane)
+    scoring::check(job, endpoint, settings.embedding_model, lane)
         .await
         .map_err(CheckError::Worker)
 }
 
-/// sha256 of the embedding model when `similarity` uses it (share links record it).
-pub fn model_sha256(similarity: Similarity) -> Option<String> {
-    (similarity == Similarity::Embedding)
-        .then(|| lexeval_core::shipped_model::MODEL_SHA256.to_string())
+/// sha256 of the embedding model when the similarity uses it (share links record it).
+pub fn model_sha256(settings: &Settings) -> Option<String> {
+    (settings.similarity == Similarity::Embedding)
+        .then(|| settings.embedding_model.sha256().to_string())
 }

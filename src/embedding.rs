@@ -1,8 +1,10 @@
 //! The page's side of the embedding worker (`crates/lexeval-embed-worker`): texts in, unit-length
-//! all-MiniLM-L6-v2 embeddings out, and the model's progress as a signal for the UI.
+//! all-MiniLM-L6-v2 embeddings (by the build the settings chose) out, and the model's progress as a signal
+//! for the UI.
 
 use crate::worker::{self, Reply, WorkerClient, WorkerSpec};
 use leptos::prelude::*;
+use lexeval_core::shipped_model::EmbeddingModel;
 
 /// What the model is doing, for the progress bar.
 #[derive(Debug, Clone, PartialEq)]
@@ -64,8 +66,9 @@ fn show_progress(reply: &Reply) {
     }
 }
 
-/// The embedding worker's answer for `texts` as it sent it (`{"kind": "done", ..., "embeddings": [...]}`):
-/// the page relays it to the score worker without reading the numbers.
-pub async fn embed_raw(texts: Vec<String>) -> Result<String, String> {
-    worker::request(&CLIENT, serde_json::json!({ "texts": texts }), None).await
+/// The embedding worker's answer for `texts` by `model` as it sent it (`{"kind": "done", ...,
+/// "embeddings": [...]}`): the page relays it to the score worker without reading the numbers.
+pub async fn embed_raw(texts: Vec<String>, model: EmbeddingModel) -> Result<String, String> {
+    let request = serde_json::json!({ "texts": texts, "model": model });
+    worker::request(&CLIENT, request, None).await
 }

@@ -6,6 +6,7 @@
 use crate::worker::{self, Reply, WorkerClient, WorkerSpec};
 use lexeval_core::pipeline::{CheckJob, CheckReport, Span};
 use lexeval_core::report::ScoreReport;
+use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_core::similarity::Similarity;
 use lexeval_core::uscore::UScoreDetails;
 use serde::{Deserialize, Serialize};
@@ -35,14 +36,17 @@ pub fn prestart() {
     worker::prestart(&CLIENT);
 }
 
-/// Runs `job` to its end in the score worker; a newer request in the same `lane` cancels this one
-/// (`worker::SUPERSEDED`).
+/// Runs `job` to its end in the score worker, embedding with `embedding_model` if it needs embeddings; a
+/// newer request in the same `lane` cancels this one (`worker::SUPERSEDED`).
 pub async fn check(
     job: CheckJob,
     llm: Option<Endpoint>,
+    embedding_model: EmbeddingModel,
     lane: &'static str,
 ) -> Result<CheckReport, String> {
-    let request = serde_json::json!({ "check": { "job": job, "llm": llm } });
+    let request = serde_json::json!({
+        "check": { "job": job, "llm": llm, "embedding_model": embedding_model }
+    });
     let done: Done<CheckReport> = ask(request, lane, "check").await?;
     Ok(done.report)
 }
@@ -79,8 +83,14 @@ pub async fn uscore(
 
 /// The threshold that maximises reference point based F1 on labelled pairs (`pairs`: JSON Lines, as
 /// `lexeval calibrate --pairs` reads them) under `similarity`; the report `lexeval calibrate --json` prints.
-pub async fn calibrate(pairs: &str, similarity: Similarity) -> Result<ScoreReport, String> {
-    let request = serde_json::json!({ "calibrate": { "pairs": pairs, "similarity": similarity } });
+pub async fn calibrate(
+    pairs: &str,
+    similarity: Similarity,
+    embedding_model: EmbeddingModel,
+) -> Result<ScoreReport, String> {
+    let request = serde_json::json!({
+        "calibrate": { "pairs": pairs, "similarity": similarity, "embedding_model": embedding_model }
+    });
     let done: Done<ScoreReport> = ask(request, "calibrate", "calibration").await?;
     Ok(done.report)
 }
@@ -88,12 +98,12 @@ pub async fn calibrate(pairs: &str, similarity: Similarity) -> Result<ScoreRepor
 /// The score worker asked for embeddings: fetch them from the embedding worker and post its answer back
 /// as it came (`{"embedded": id, "reply": {...}}`, or `{"embedded": id, "error": "..."}`).
 fn relay_embeddings(reply: &Reply) {
-    let Reply::Embed { id, texts } = reply else {
+    let Reply::Embed { id, texts, model } = reply else {
         return;
     };
-    let (id, texts) = (*id, texts.clone());
+    let (id, texts, model) = (*id, texts.clone(), *model);
     leptos::task::spawn_local(async move {
-        let message = match crate::embedding::embed_raw(texts).await {
+        let message = match crate::embedding::embed_raw(texts, model).await {
             Ok(raw) => format!(r#"{{"embedded":{id},"reply":{raw}}}"#),
             Err(error) => serde_json::json!({ "embedded": id, "error": error }).to_string(),
         };

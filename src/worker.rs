@@ -29,11 +29,12 @@ pub enum Reply {
         done: u64,
         total: u64,
     },
-    /// The score worker needs the embeddings of `texts` for request `id`: the page relays them to the
-    /// embedding worker and posts the answer back ([`post`]).
+    /// The score worker needs the embeddings of `texts` by `model` for request `id`: the page relays
+    /// them to the embedding worker and posts the answer back ([`post`]).
     Embed {
         id: u32,
         texts: Vec<String>,
+        model: lexeval_core::shipped_model::EmbeddingModel,
     },
     /// The answer's fields stay in the raw message, which the waiting request parses.
     Done {

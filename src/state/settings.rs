@@ -2,6 +2,7 @@
 
 use lexeval_core::fresco::AuthorityScope;
 use lexeval_core::share::ShareSettings;
+use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_core::similarity::Similarity;
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +19,9 @@ pub struct Settings {
     pub generalized: bool,
     /// Which authorities L-FRESCO counts (all, or case citations only as the paper's R reads).
     pub authorities: AuthorityScope,
+    /// Which build of all-MiniLM-L6-v2 computes embeddings: the 24 MB int8 one unless the user picks the
+    /// exact 91 MB fp32 one.
+    pub embedding_model: EmbeddingModel,
 }
 
 impl Default for Settings {
@@ -28,6 +32,7 @@ impl Default for Settings {
             threshold: similarity.default_threshold(),
             generalized: false,
             authorities: AuthorityScope::All,
+            embedding_model: EmbeddingModel::PAGE_DEFAULT,
         }
     }
 }
@@ -58,6 +63,7 @@ impl Settings {
             threshold: self.threshold,
             generalized: self.generalized,
             authorities: self.authorities,
+            embedding_model: self.embedding_model,
             llm_endpoint: non_empty(&llm.endpoint),
             llm_model: non_empty(&llm.model),
         }
@@ -70,6 +76,7 @@ impl Settings {
             threshold: s.threshold.clamp(0.0, 1.0),
             generalized: s.generalized,
             authorities: s.authorities,
+            embedding_model: s.embedding_model,
         }
     }
 }

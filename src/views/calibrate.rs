@@ -67,10 +67,11 @@ pub fn CalibrateSection() -> impl IntoView {
         let mine = generation.get_value();
         let chosen = similarity.get_untracked();
         let text = pairs.get_untracked();
+        let embedding_model = state.settings.with_untracked(|s| s.embedding_model);
         message.set(None);
         outcome.set(Outcome::Busy);
         leptos::task::spawn_local(async move {
-            let result = scoring::calibrate(&text, chosen).await;
+            let result = scoring::calibrate(&text, chosen, embedding_model).await;
             // A newer run (or leaving the view) makes this one stale.
             if generation.try_get_value() != Some(mine) {
                 return;

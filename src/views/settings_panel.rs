@@ -1,8 +1,9 @@
-//! Similarity, threshold, FRESCO variant and the LLM endpoint.
+//! Similarity, embedding model, threshold, FRESCO variant and the LLM endpoint.
 
 use crate::state::AppState;
 use leptos::prelude::*;
 use lexeval_core::fresco::AuthorityScope;
+use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_core::similarity::Similarity;
 
 #[component]
@@ -13,6 +14,14 @@ pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> im
     let thr_id = format!("{prefix}-threshold");
     let gen_id = format!("{prefix}-generalized");
     let cases_id = format!("{prefix}-cases-only");
+    let model_id = format!("{prefix}-embedding-model");
+    // The summary check's LLM judge compares only the top candidates by embedding cosine.
+    let uses_embeddings = move || {
+        settings.with(|s| {
+            s.similarity == Similarity::Embedding
+                || (s.similarity == Similarity::Llm && !show_generalized)
+        })
+    };
     view! {
         <fieldset class="settings">
             <legend>"Settings"</legend>
@@ -38,6 +47,33 @@ pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> im
                         .collect_view()}
                 </select>
             </div>
+            <Show when=uses_embeddings>
+                <div class="field">
+                    <label for=model_id.clone()>"Embedding model"</label>
+                    <select
+                        id=model_id.clone()
+                        on:change=move |ev| {
+                            if let Some(m) = EmbeddingModel::from_id(&event_target_value(&ev)) {
+                                settings.update(|st| st.embedding_model = m);
+                            }
+                        }
+                    >
+                        {EmbeddingModel::PAGE
+                            .into_iter()
+                            .map(|m| {
+                                view! {
+                                    <option
+                                        value=m.id()
+                                        selected=move || settings.with(|st| st.embedding_model == m)
+                                    >
+                                        {m.label()}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </div>
+            </Show>
             // The LLM judge answers Yes or No: no threshold applies, so none is shown. Choosing another
             // similarity brings the slider back at that similarity's default.
             <Show when=move || settings.with(|s| s.similarity != Similarity::Llm)>

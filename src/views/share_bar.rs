@@ -64,7 +64,7 @@ fn payload(state: &AppState, view: View) -> Option<SharePayload> {
             .get_untracked()
             .to_share(&state.llm.get_untracked()),
         metric_version: checks::METRIC_VERSION.to_string(),
-        model_sha256: checks::model_sha256(state.settings.get_untracked().similarity),
+        model_sha256: checks::model_sha256(&state.settings.get_untracked()),
     })
 }
 

@@ -20,7 +20,9 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 async function cliCalibration(similarity) {
   const { stdout } = await promisify(execFile)(lexeval,
-    ['calibrate', '--json', '--pairs', PAIRS, '--similarity', similarity], { cwd: root, maxBuffer: 16 << 20 });
+    // The page embeds with the int8 build by default; the CLI with the fp32 one unless told.
+    ['calibrate', '--json', '--pairs', PAIRS, '--similarity', similarity, '--embedding-model', 'minilm-int8'],
+    { cwd: root, maxBuffer: 16 << 20 });
   return JSON.parse(stdout);
 }
 

@@ -21,7 +21,7 @@ const timerLag = (page) => page.evaluate(() => new Promise((resolve) => {
 }));
 
 for (const similarity of ['rougeL', 'rouge1', 'rouge2', 'embedding', 'llm']) {
-  // The first embedding run downloads and prepares the 91 MB model.
+  // The first embedding run downloads and prepares the model (the 24 MB int8 build by default).
   const limit = similarity === 'embedding' ? 240000 : 60000;
   test(`a realistic 1 MB brief pair with ${similarity} similarity is scored off the main thread`, { timeout: limit + 30000 }, async () => {
     const { page, errors } = await openPage(browser, server.url);

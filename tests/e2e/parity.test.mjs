@@ -27,7 +27,9 @@ after(async () => { await browser?.close(); await server?.close(); await llm?.cl
 /** The report the CLI prints for `subcommand` on the two files (run asynchronously: the scripted endpoint
  * answers from this process). */
 async function cliReport(subcommand, files, similarity) {
-  const args = [subcommand, '--json', '--similarity', similarity, '-r', files[0], '-c', files[1]];
+  // The page embeds with the int8 build by default; the CLI with the fp32 one unless told.
+  const args = [subcommand, '--json', '--similarity', similarity, '--embedding-model', 'minilm-int8',
+    '-r', files[0], '-c', files[1]];
   if (similarity === 'llm') args.push('--endpoint', llm.url, '--model', 'judge-parity');
   const env = { ...process.env, LEXEVAL_API_KEY: 'sk-parity' };
   const { stdout } = await promisify(execFile)(lexeval, args, { env, maxBuffer: 64 << 20 });

@@ -39,6 +39,26 @@ test('a link made with another embedding model or metric version says its number
   assert.deepEqual(errors, []);
 });
 
+test('a link opens with the embedding model it was made with; one from before the choice with the fp32 model', async () => {
+  const { deflateRawSync } = await import('node:zlib');
+  const open = async (settings) => {
+    const payload = {
+      view: 'brief', reference: 'The officer is liable. 51 F.3d 1449.', candidate: 'The officer is liable. 51 F.3d 1449.',
+      settings: { similarity: 'embedding', threshold: 0.77, generalized: false, ...settings }, metric_version: '1',
+    };
+    const fragment = `v1.${deflateRawSync(Buffer.from(JSON.stringify(payload))).toString('base64url')}`;
+    const { page } = await openPage(browser, `${server.url}#${fragment}`);
+    // Only the choice is read: the model need not load for it.
+    await page.route('**/models/*.onnx', (route) => route.abort());
+    const chosen = await page.inputValue('#brief-embedding-model');
+    await page.close();
+    return chosen;
+  };
+  assert.equal(await open({}), 'minilm');
+  assert.equal(await open({ embedding_model: 'minilm-int8' }), 'minilm-int8');
+  assert.equal(await open({ embedding_model: 'minilm' }), 'minilm');
+});
+
 /** A share link made by the page for the Fiduciary example, with the scores it showed. */
 async function makeLink() {
   const { page, errors } = await openPage(browser, server.url);

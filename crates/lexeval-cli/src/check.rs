@@ -4,10 +4,12 @@
 use crate::commands::llm_args::LlmArgs;
 use anyhow::Result;
 use lexeval_core::pipeline::{CheckJob, CheckReport, Pipeline, Step};
+use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_llm::tasks::judge::PaperJudge;
 use lexeval_llm::Complete;
 
-pub fn run(job: CheckJob, llm: &LlmArgs) -> Result<CheckReport> {
+/// Runs `job`, embedding with `embedding_model` if the pipeline asks (and recording it in the report then).
+pub fn run(job: CheckJob, llm: &LlmArgs, embedding_model: EmbeddingModel) -> Result<CheckReport> {
     let judge = PaperJudge;
     let (mut pipeline, mut step) = Pipeline::start(job, &judge);
     let mut embedder = None;
@@ -17,7 +19,7 @@ pub fn run(job: CheckJob, llm: &LlmArgs) -> Result<CheckReport> {
             Step::NeedEmbeddings { texts } => {
                 let embedder = match &mut embedder {
                     Some(embedder) => embedder,
-                    None => embedder.insert(crate::embedding::load(None, None)?),
+                    None => embedder.insert(crate::embedding::load(embedding_model)?),
                 };
                 let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
                 pipeline.feed_embeddings(embedder.embed(&texts)?, &judge)?
@@ -34,7 +36,12 @@ pub fn run(job: CheckJob, llm: &LlmArgs) -> Result<CheckReport> {
                     .collect();
                 pipeline.feed_answers(answers, &judge)?
             }
-            Step::Done { report } => return Ok(*report),
+            Step::Done { mut report } => {
+                if embedder.is_some() {
+                    report.record_embedding_model(embedding_model);
+                }
+                return Ok(*report);
+            }
         };
     }
 }

@@ -5,6 +5,7 @@
 //! key cannot end up in a link by construction.
 
 use crate::fresco::AuthorityScope;
+use crate::shipped_model::EmbeddingModel;
 use crate::similarity::Similarity;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -50,10 +51,18 @@ pub struct ShareSettings {
     /// Which authorities L-FRESCO counts; links made before the option count all.
     #[serde(default, skip_serializing_if = "AuthorityScope::is_all")]
     pub authorities: AuthorityScope,
+    /// Which embedding model computes the embedding similarity; links made before there was a choice
+    /// used the fp32 MiniLM.
+    #[serde(default = "model_before_variants")]
+    pub embedding_model: EmbeddingModel,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub llm_endpoint: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub llm_model: Option<String>,
+}
+
+fn model_before_variants() -> EmbeddingModel {
+    EmbeddingModel::BEFORE_VARIANTS
 }
 
 /// Why a fragment could not be made or read. Every variant's message says, in plain words, what is wrong
@@ -75,8 +84,9 @@ pub enum ShareError {
 }
 
 impl SharePayload {
-    /// Why this page may not reproduce the link's numbers exactly: a different metric version, or a
-    /// different embedding model than `model_sha256` (the one this page ships) when the link used one.
+    /// Why this page may not reproduce the link's numbers exactly: a different metric version, or, when
+    /// the link used an embedding model, a different file than `model_sha256` (the one the page runs for
+    /// the link's `embedding_model`).
     pub fn mismatches(&self, metric_version: &str, model_sha256: &str) -> Vec<String> {
         let mut notes = Vec::new();
         if self.metric_version != metric_version {
@@ -208,6 +218,7 @@ mod tests {
                 threshold: 0.5,
                 generalized: false,
                 authorities: AuthorityScope::All,
+                embedding_model: EmbeddingModel::MiniLmInt8,
                 llm_endpoint: Some("http://localhost:11434/v1".into()),
                 llm_model: Some("llama3".into()),
             },
@@ -238,6 +249,24 @@ mod tests {
         p.model_sha256 = None;
         p.settings.llm_endpoint = None;
         assert_eq!(decode(&encode(&p).unwrap()).unwrap(), p);
+    }
+
+    #[test]
+    fn a_link_from_before_the_model_choice_opens_with_the_fp32_model() {
+        let mut json = serde_json::to_value(kayes()).unwrap();
+        json["settings"]
+            .as_object_mut()
+            .unwrap()
+            .remove("embedding_model");
+        let fragment = format!(
+            "v1.{}",
+            URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(
+                json.to_string().as_bytes(),
+                6
+            ))
+        );
+        let opened = decode(&fragment).unwrap();
+        assert_eq!(opened.settings.embedding_model, EmbeddingModel::MiniLm);
     }
 
     #[test]

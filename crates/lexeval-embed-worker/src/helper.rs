@@ -22,7 +22,8 @@ pub fn run() {
     });
 }
 
-/// `{model, tokenizer}` (two `Uint8Array`s, already sha256-checked by the coordinator).
+/// `{model, tokenizer, maxTokens}` (two `Uint8Array`s, already sha256-checked by the coordinator, and the
+/// build's token limit).
 fn load(files: &JsValue) {
     let bytes = |key: &str| {
         Reflect::get(files, &key.into())
@@ -31,9 +32,14 @@ fn load(files: &JsValue) {
             .ok()
             .map(|array| array.to_vec())
     };
-    let loaded = match (bytes("model"), bytes("tokenizer")) {
-        (Some(model), Some(tokenizer)) => Embedder::from_bytes(&model, &tokenizer)
-            .map_err(|e| format!("the model cannot be loaded: {e:#}")),
+    let max_tokens = Reflect::get(files, &"maxTokens".into())
+        .ok()
+        .and_then(|value| value.as_f64());
+    let loaded = match (bytes("model"), bytes("tokenizer"), max_tokens) {
+        (Some(model), Some(tokenizer), Some(max_tokens)) => {
+            Embedder::from_bytes(&model, &tokenizer, max_tokens as usize)
+                .map_err(|e| format!("the model cannot be loaded: {e:#}"))
+        }
         _ => Err("the model files did not reach the embedding helper".to_string()),
     };
     match loaded {

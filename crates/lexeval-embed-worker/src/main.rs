@@ -1,10 +1,10 @@
-//! The page's embedding Web Worker. The worker the page starts is the coordinator: it fetches
-//! all-MiniLM-L6-v2 once (Cache Storage, sha256-checked), hands the bytes to one helper worker per core
-//! (`pool`), and splits each request's texts between them, so model inference uses every core and never
-//! blocks the page's main thread. Helpers run this same script under the name `helper::NAME`.
+//! The page's embedding Web Worker. The worker the page starts is the coordinator: it fetches the requested
+//! build of all-MiniLM-L6-v2 once (Cache Storage, sha256-checked), hands the bytes to one helper worker per
+//! core (`pool`), and splits each request's texts between them, so model inference uses every core and
+//! never blocks the page's main thread. Helpers run this same script under the name `helper::NAME`.
 //!
 //! Protocol with the page (JSON strings both ways): the worker first posts `{"kind": "ready"}`; then the
-//! page posts `{"id": n, "texts": [...]}`; the worker answers with any number of `{"kind": "progress", ...}`
+//! page posts `{"id": n, "texts": [...], "model": "minilm-int8" | "minilm"}` (no model: "minilm"); the worker answers with any number of `{"kind": "progress", ...}`
 //! messages, then `{"kind": "done", "id": n, "embeddings": [...]}` or `{"kind": "error", "id": n,
 //! "message": "..."}`. Requests are served one at a time, in order. Terminating the coordinator (the page's
 //! cancel) ends its helpers with it.
@@ -14,7 +14,7 @@ mod model_files;
 mod pool;
 mod protocol;
 
-use lexeval_embed::shipped;
+use lexeval_embed::shipped::EmbeddingModel;
 use pool::Pool;
 use protocol::{listen, post, scope, Reply, Request};
 use std::cell::RefCell;
@@ -25,7 +25,8 @@ use std::rc::Rc;
 struct Coordinator {
     queue: VecDeque<String>,
     busy: bool,
-    pool: Option<Rc<Pool>>,
+    /// The pool of the last build used; one at a time, so switching builds frees the other's memory.
+    pool: Option<(EmbeddingModel, Rc<Pool>)>,
 }
 
 thread_local! {
@@ -78,15 +79,15 @@ async fn drain() {
 
 async fn serve(request: &Request) -> Result<Vec<Vec<f32>>, String> {
     let pool = match COORDINATOR.with_borrow(|c| c.pool.clone()) {
-        Some(pool) if !pool.is_broken() => pool,
+        Some((model, pool)) if model == request.model && !pool.is_broken() => pool,
         _ => {
             COORDINATOR.with_borrow_mut(|c| c.pool = None);
-            let pool = Rc::new(load().await?);
-            COORDINATOR.with_borrow_mut(|c| c.pool = Some(pool.clone()));
+            let pool = Rc::new(load(request.model).await?);
+            COORDINATOR.with_borrow_mut(|c| c.pool = Some((request.model, pool.clone())));
             pool
         }
     };
-    let embedded = pool.embed(request.id, &request.texts).await;
+    let embedded = pool.embed(request).await;
     if pool.is_broken() {
         COORDINATOR.with_borrow_mut(|c| c.pool = None);
     }
@@ -94,18 +95,17 @@ async fn serve(request: &Request) -> Result<Vec<Vec<f32>>, String> {
 }
 
 /// Starts the helpers, fetches and verifies the model files meanwhile, and hands them over.
-async fn load() -> Result<Pool, String> {
+async fn load(which: EmbeddingModel) -> Result<Pool, String> {
     let pool = Pool::spawn()?;
     let tokenizer =
-        model_files::fetch_verified(shipped::TOKENIZER_FILE, shipped::TOKENIZER_SHA256, false)
+        model_files::fetch_verified(which.tokenizer_file(), which.tokenizer_sha256(), false)
             .await?;
-    let model =
-        model_files::fetch_verified(shipped::MODEL_FILE, shipped::MODEL_SHA256, true).await?;
+    let model = model_files::fetch_verified(which.file(), which.sha256(), true).await?;
     post(&Reply::Progress {
         stage: "prepare",
         done: 0,
         total: 1,
     });
-    pool.load(&model, &tokenizer).await?;
+    pool.load(&model, &tokenizer, which.max_tokens()).await?;
     Ok(pool)
 }

@@ -78,10 +78,16 @@ impl Pool {
     }
 
     /// Hands every helper the verified model files and waits until each has built its model.
-    pub async fn load(&self, model: &Uint8Array, tokenizer: &Uint8Array) -> Result<(), String> {
+    pub async fn load(
+        &self,
+        model: &Uint8Array,
+        tokenizer: &Uint8Array,
+        max_tokens: usize,
+    ) -> Result<(), String> {
         let files = Object::new();
         let _ = Reflect::set(&files, &"model".into(), model);
         let _ = Reflect::set(&files, &"tokenizer".into(), tokenizer);
+        let _ = Reflect::set(&files, &"maxTokens".into(), &(max_tokens as f64).into());
         let mut loading = Vec::new();
         for helper in &self.helpers {
             settled(&helper.ready).await?;
@@ -98,8 +104,9 @@ impl Pool {
         Ok(())
     }
 
-    /// Unit-length embeddings of `texts` in input order, each helper embedding its share.
-    pub async fn embed(&self, id: u32, texts: &[String]) -> Result<Vec<Vec<f32>>, String> {
+    /// Unit-length embeddings of the request's texts in input order, each helper embedding its share.
+    pub async fn embed(&self, request: &Request) -> Result<Vec<Vec<f32>>, String> {
+        let texts = &request.texts;
         let shares = lexeval_embed::split_for_workers(texts, self.helpers.len());
         self.progress.total.set(texts.len() as u64);
         self.progress.done.borrow_mut().fill(0);
@@ -108,11 +115,12 @@ impl Pool {
             if share.is_empty() {
                 continue;
             }
-            let request = Request {
-                id,
+            let share_request = Request {
+                id: request.id,
                 texts: share.iter().map(|&i| texts[i].clone()).collect(),
+                model: request.model,
             };
-            let json = serde_json::to_string(&request).map_err(|e| e.to_string())?;
+            let json = serde_json::to_string(&share_request).map_err(|e| e.to_string())?;
             let answer = helper.expect();
             helper
                 .worker

@@ -1,16 +1,26 @@
 //! Messages between the page, the coordinator and its helpers (JSON strings, except the model files a
 //! helper is handed), and posting them to whoever started this worker.
 
+use lexeval_embed::shipped::EmbeddingModel;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::DedicatedWorkerGlobalScope;
 
-/// `{"id": n, "texts": [...]}`: embed these texts (the page to the coordinator, the coordinator to a helper).
+/// `{"id": n, "texts": [...], "model": ...}`: embed these texts with that build (the page to the
+/// coordinator, the coordinator to a helper, which has been handed that build's files).
 #[derive(Serialize, Deserialize)]
 pub struct Request {
     pub id: u32,
     pub texts: Vec<String>,
+    /// A request without one (as `bench/embed_browser.mjs` sends) means the fp32 model, the only one there
+    /// was before the choice.
+    #[serde(default = "model_before_variants")]
+    pub model: EmbeddingModel,
+}
+
+fn model_before_variants() -> EmbeddingModel {
+    EmbeddingModel::BEFORE_VARIANTS
 }
 
 #[derive(Serialize)]

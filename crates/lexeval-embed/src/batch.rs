@@ -1,12 +1,13 @@
 //! Grouping texts into batches of a few fixed shapes, so each shape's optimised plan is reused.
 
-use crate::tokenize::{Encoded, MAX_TOKENS};
+use crate::tokenize::Encoded;
 use anyhow::Result;
 use tract_onnx::prelude::*;
 
-/// Padded sequence lengths. Padding beyond a batch's longest text is masked out, so it changes
-/// nothing but cost; a handful of buckets keeps the number of plans small.
-const SEQ_BUCKETS: [usize; 8] = [16, 32, 48, 64, 96, 128, 192, MAX_TOKENS];
+/// Padded sequence lengths, up to the longest model input (all-mpnet-base-v2's 384 tokens; MiniLM's
+/// texts stop at 256). Padding beyond a batch's longest text is masked out, so it changes nothing but
+/// cost; a handful of buckets keeps the number of plans small.
+const SEQ_BUCKETS: [usize; 9] = [16, 32, 48, 64, 96, 128, 192, 256, 384];
 /// Upper bound on rows per batch.
 const MAX_ROWS: usize = 32;
 /// Upper bound on rows × padded length, which bounds the attention matrices' memory.
@@ -57,12 +58,12 @@ impl Batch {
     }
 }
 
-/// The smallest bucket holding `len` tokens (texts are already truncated to `MAX_TOKENS`).
+/// The smallest bucket holding `len` tokens (texts are already truncated to their model's maximum).
 fn seq_bucket(len: usize) -> usize {
     SEQ_BUCKETS
         .into_iter()
         .find(|&bucket| bucket >= len)
-        .unwrap_or(MAX_TOKENS)
+        .unwrap_or(len)
 }
 
 /// Largest power of two ≤ `n` (n ≥ 1), so batch sizes come from a short fixed list.
@@ -109,6 +110,7 @@ mod tests {
         assert_eq!(seq_bucket(17), 32);
         assert_eq!(seq_bucket(200), 256);
         assert_eq!(seq_bucket(256), 256);
+        assert_eq!(seq_bucket(300), 384);
     }
 
     #[test]

@@ -20,9 +20,6 @@ use anyhow::{Context, Result};
 use plans::PlanCache;
 use tokenize::SentenceTokenizer;
 
-/// Width of an all-MiniLM-L6-v2 embedding.
-pub const DIMENSIONS: usize = 384;
-
 /// A loaded sentence-embedding model: tokenizer plus per-shape tract plans built on first use.
 pub struct Embedder {
     tokenizer: SentenceTokenizer,
@@ -30,22 +27,23 @@ pub struct Embedder {
 }
 
 impl Embedder {
-    /// Load from the bytes of the ONNX model and of its `tokenizer.json`.
-    pub fn from_bytes(model: &[u8], tokenizer: &[u8]) -> Result<Self> {
-        let tokenizer = SentenceTokenizer::from_bytes(tokenizer)?;
+    /// Load from the bytes of the ONNX model and of its `tokenizer.json`; texts are truncated to
+    /// `max_tokens` tokens.
+    pub fn from_bytes(model: &[u8], tokenizer: &[u8], max_tokens: usize) -> Result<Self> {
+        let tokenizer = SentenceTokenizer::from_bytes(tokenizer, max_tokens)?;
         let plans = PlanCache::from_onnx_bytes(model).context("cannot load the ONNX model")?;
         Ok(Embedder { tokenizer, plans })
     }
 
-    /// Load the shipped model files, each checked against its pinned sha256 first.
-    pub fn from_verified_bytes(model: &[u8], tokenizer: &[u8]) -> Result<Self> {
-        verify_sha256(shipped::MODEL_FILE, model, shipped::MODEL_SHA256)?;
-        verify_sha256(
-            shipped::TOKENIZER_FILE,
-            tokenizer,
-            shipped::TOKENIZER_SHA256,
-        )?;
-        Self::from_bytes(model, tokenizer)
+    /// Load the files of the shipped model `which`, each checked against its pinned sha256 first.
+    pub fn from_verified_bytes(
+        which: shipped::EmbeddingModel,
+        model: &[u8],
+        tokenizer: &[u8],
+    ) -> Result<Self> {
+        verify_sha256(which.file(), model, which.sha256())?;
+        verify_sha256(which.tokenizer_file(), tokenizer, which.tokenizer_sha256())?;
+        Self::from_bytes(model, tokenizer, which.max_tokens())
     }
 
     /// Unit-length embeddings of `texts`, in input order.

@@ -1,10 +1,7 @@
-//! Tokenisation as sentence-transformers does it for all-MiniLM-L6-v2.
+//! Tokenisation as sentence-transformers does it for its models (all-MiniLM-L6-v2, all-mpnet-base-v2).
 
 use anyhow::{anyhow, Result};
 use tokenizers::{Tokenizer, TruncationDirection, TruncationParams, TruncationStrategy};
-
-/// sentence-transformers' `max_seq_length` for all-MiniLM-L6-v2, special tokens included.
-pub const MAX_TOKENS: usize = 256;
 
 /// One text's token ids and attention mask, unpadded.
 #[derive(Debug, Clone)]
@@ -25,13 +22,14 @@ pub struct SentenceTokenizer {
 
 impl SentenceTokenizer {
     /// Parse `tokenizer.json`, replacing its built-in settings (truncate and pad to a fixed 128) with
-    /// sentence-transformers' (truncate to 256; padding is done per batch by the caller).
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
+    /// sentence-transformers' (truncate to the model's `max_seq_length`, `max_tokens` with special tokens;
+    /// padding is done per batch by the caller).
+    pub fn from_bytes(bytes: &[u8], max_tokens: usize) -> Result<Self> {
         let mut inner =
             Tokenizer::from_bytes(bytes).map_err(|e| anyhow!("cannot read tokenizer.json: {e}"))?;
         inner
             .with_truncation(Some(TruncationParams {
-                max_length: MAX_TOKENS,
+                max_length: max_tokens,
                 strategy: TruncationStrategy::LongestFirst,
                 stride: 0,
                 direction: TruncationDirection::Right,

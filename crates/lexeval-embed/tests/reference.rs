@@ -1,7 +1,8 @@
 //! The embedder against the anchor: all-MiniLM-L6-v2 on onnxruntime with sentence-transformers'
 //! pooling (fixture made by tests/fixtures/make_reference.py). Needs `scripts/models.sh` to have run.
 
-use lexeval_embed::{cosine, shipped, Embedder};
+use lexeval_embed::shipped::EmbeddingModel;
+use lexeval_embed::{cosine, Embedder};
 use serde::Deserialize;
 
 const MODELS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../models/");
@@ -12,12 +13,12 @@ struct Reference {
     embedding: Vec<f32>,
 }
 
-fn embedder() -> Embedder {
+fn embedder(which: EmbeddingModel) -> Embedder {
     let read = |file: &str| {
         std::fs::read(format!("{MODELS}{file}"))
             .unwrap_or_else(|e| panic!("{MODELS}{file}: {e} (run scripts/models.sh)"))
     };
-    Embedder::from_verified_bytes(&read(shipped::MODEL_FILE), &read(shipped::TOKENIZER_FILE))
+    Embedder::from_verified_bytes(which, &read(which.file()), &read(which.tokenizer_file()))
         .expect("model loads")
 }
 
@@ -30,14 +31,14 @@ fn references() -> Vec<Reference> {
 fn matches_the_onnxruntime_anchor() {
     let references = references();
     let texts: Vec<&str> = references.iter().map(|r| r.text.as_str()).collect();
-    let embedder = embedder();
+    let embedder = embedder(EmbeddingModel::MiniLm);
     let mut calls = Vec::new();
     let embeddings = embedder
         .embed_with_progress(&texts, |done, total| calls.push((done, total)))
         .unwrap();
     assert_eq!(embeddings.len(), references.len());
     for (reference, embedding) in references.iter().zip(&embeddings) {
-        assert_eq!(embedding.len(), lexeval_embed::DIMENSIONS);
+        assert_eq!(embedding.len(), EmbeddingModel::MiniLm.dimensions());
         let similarity = cosine(embedding, &reference.embedding);
         assert!(
             similarity >= 0.9999,
@@ -58,13 +59,32 @@ fn matches_the_onnxruntime_anchor() {
 }
 
 #[test]
+fn the_int8_model_stays_within_its_measured_parity() {
+    let references = references();
+    let texts: Vec<&str> = references.iter().map(|r| r.text.as_str()).collect();
+    let embeddings = embedder(EmbeddingModel::MiniLmInt8).embed(&texts).unwrap();
+    for (reference, embedding) in references.iter().zip(&embeddings) {
+        let similarity = cosine(embedding, &reference.embedding);
+        assert!(
+            similarity >= 0.995,
+            "cosine {similarity} for {:?}",
+            reference.text
+        );
+    }
+}
+
+#[test]
 fn a_corrupted_model_is_refused() {
-    let tokenizer = std::fs::read(format!("{MODELS}{}", shipped::TOKENIZER_FILE)).unwrap();
-    let err = Embedder::from_verified_bytes(b"not a model", &tokenizer)
+    let tokenizer = std::fs::read(format!(
+        "{MODELS}{}",
+        EmbeddingModel::MiniLm.tokenizer_file()
+    ))
+    .unwrap();
+    let err = Embedder::from_verified_bytes(EmbeddingModel::MiniLm, b"not a model", &tokenizer)
         .err()
         .expect("refused");
     assert!(err.to_string().contains("sha256"), "{err}");
-    let err = Embedder::from_bytes(b"not a model", &tokenizer)
+    let err = Embedder::from_bytes(b"not a model", &tokenizer, 256)
         .err()
         .expect("refused");
     assert!(err.to_string().contains("ONNX"), "{err:#}");

@@ -5,14 +5,17 @@
 use lexeval_core::calibrate::{calibrate, pair_similarities, texts_to_embed, LabelledPair};
 use lexeval_core::embedded::EmbeddedTexts;
 use lexeval_core::report::ScoreReport;
+use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_core::similarity::{Measure, Similarity};
 use serde::Deserialize;
 
-/// `{"pairs": "<JSON Lines>", "similarity": "rougeL" | "rouge1" | "rouge2" | "embedding"}`.
+/// `{"pairs": "<JSON Lines>", "similarity": "rougeL" | "rouge1" | "rouge2" | "embedding",
+/// "embedding_model": "minilm-int8" | "minilm"}`.
 #[derive(Deserialize)]
 pub struct Request {
     pairs: String,
     similarity: Similarity,
+    embedding_model: EmbeddingModel,
 }
 
 /// The calibration report, or why the pairs cannot be calibrated (the first bad line named).
@@ -30,13 +33,18 @@ pub async fn run(id: u32, request: Request) -> Result<ScoreReport, String> {
     let embedded = match measure {
         Measure::Embedding => {
             let texts = texts_to_embed(&pairs);
-            let embeddings = crate::embeddings::from_page(id, texts.clone())
-                .await
-                .map_err(|e| format!("embedding similarity unavailable: {e}"))?;
+            let embeddings =
+                crate::embeddings::from_page(id, texts.clone(), request.embedding_model)
+                    .await
+                    .map_err(|e| format!("embedding similarity unavailable: {e}"))?;
             Some(EmbeddedTexts::new(texts, embeddings))
         }
         _ => None,
     };
     let similarities = pair_similarities(&pairs, measure, embedded.as_ref())?;
-    Ok(calibrate(&pairs, &similarities, request.similarity.id()))
+    let mut report = calibrate(&pairs, &similarities, request.similarity.id());
+    if embedded.is_some() {
+        report.settings["embedding_model"] = request.embedding_model.record();
+    }
+    Ok(report)
 }

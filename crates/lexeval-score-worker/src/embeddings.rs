@@ -1,6 +1,7 @@
 //! Embeddings by way of the page: the worker posts the texts, the page relays them to the embedding
 //! worker and posts its answer back; each check waits on a promise resolved by that answer.
 
+use lexeval_core::shipped_model::EmbeddingModel;
 use serde::Deserialize;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -29,8 +30,12 @@ thread_local! {
     static WAITING: RefCell<HashMap<u32, Settle>> = RefCell::new(HashMap::new());
 }
 
-/// Unit-length embeddings of `texts`, asked of the page for request `id`.
-pub async fn from_page(id: u32, texts: Vec<String>) -> Result<Vec<Vec<f32>>, String> {
+/// Unit-length embeddings of `texts` by `model`, asked of the page for request `id`.
+pub async fn from_page(
+    id: u32,
+    texts: Vec<String>,
+    model: EmbeddingModel,
+) -> Result<Vec<Vec<f32>>, String> {
     let result = std::rc::Rc::new(RefCell::new(None));
     let slot = result.clone();
     let promise = js_sys::Promise::new(&mut |resolve, _reject| {
@@ -45,7 +50,7 @@ pub async fn from_page(id: u32, texts: Vec<String>) -> Result<Vec<Vec<f32>>, Str
             )
         });
     });
-    super::post(&serde_json::json!({ "kind": "embed", "id": id, "texts": texts }));
+    super::post(&serde_json::json!({ "kind": "embed", "id": id, "texts": texts, "model": model }));
     let _ = JsFuture::from(promise).await;
     let embeddings = result.borrow_mut().take();
     embeddings.unwrap_or_else(|| Err("the page did not answer".into()))

@@ -3,13 +3,14 @@
 //! relay texts to the embedding worker.
 //!
 //! Protocol (JSON strings, see the page's `src/worker.rs`): posts `{"kind": "ready"}`, then answers
-//! - `{"id": n, "check": {"job": {...}, "llm": {"endpoint", "model", "key"} | null}}` with
-//!   `{"kind": "done", "id": n, "report": {...}}`; while the check needs embeddings it posts
-//!   `{"kind": "embed", "id": n, "texts": [...]}` and waits for the page's
-//!   `{"embedded": n, "reply": {"embeddings": [...]}}` or `{"embedded": n, "error": "..."}`;
+//! - `{"id": n, "check": {"job": {...}, "llm": {"endpoint", "model", "key"} | null, "embedding_model":
+//!   "minilm-int8" | "minilm"}}` with `{"kind": "done", "id": n, "report": {...}}`; while the check needs
+//!   embeddings it posts `{"kind": "embed", "id": n, "texts": [...], "model": "..."}` and waits for the
+//!   page's `{"embedded": n, "reply": {"embeddings": [...]}}` or `{"embedded": n, "error": "..."}`;
 //! - `{"id": n, "uscore": "text"}` with `{"kind": "done", "id": n, "report": {...}, "spans": [...]}`;
-//! - `{"id": n, "calibrate": {"pairs": "<JSON Lines>", "similarity": "rougeL"}}` with
-//!   `{"kind": "done", "id": n, "report": {...}}` (the embedding similarity asks the page as a check does);
+//! - `{"id": n, "calibrate": {"pairs": "<JSON Lines>", "similarity": "rougeL", "embedding_model": "..."}}`
+//!   with `{"kind": "done", "id": n, "report": {...}}` (the embedding similarity asks the page as a check
+//!   does);
 //! - anything else with `{"kind": "error", "id": n, "message": "..."}`.
 
 mod calibrate;
@@ -18,6 +19,7 @@ mod embeddings;
 use lexeval_core::judge::Answer;
 use lexeval_core::pipeline::{CheckJob, CheckReport, Pipeline, Span, SpanKind, Step};
 use lexeval_core::report::ScoreReport;
+use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_core::uscore::UScoreDetails;
 use lexeval_llm::tasks::judge::PaperJudge;
 use lexeval_llm::wasm::WasmClient;
@@ -38,6 +40,7 @@ struct Endpoint {
 struct Check {
     job: CheckJob,
     llm: Option<Endpoint>,
+    embedding_model: EmbeddingModel,
 }
 
 #[derive(Deserialize)]
@@ -90,26 +93,40 @@ fn fail(id: Option<u64>, message: &str) {
 }
 
 /// Runs a check's pipeline to its end.
-async fn check(id: u32, Check { mut job, llm }: Check) -> Result<CheckReport, String> {
+async fn check(
+    id: u32,
+    Check {
+        mut job,
+        llm,
+        embedding_model,
+    }: Check,
+) -> Result<CheckReport, String> {
     let config = llm.map(|llm| LlmConfig::new(&llm.endpoint, &llm.model, ApiKey::new(llm.key)));
     if let Some(config) = &config {
         job.set_judge(config.judge_settings());
     }
     let judge = PaperJudge;
     let (mut pipeline, mut step) = Pipeline::start(job, &judge);
+    let mut embedded = false;
     loop {
         step = match step {
             Step::NeedEmbeddings { texts } => {
-                let embeddings = embeddings::from_page(id, texts)
+                let embeddings = embeddings::from_page(id, texts, embedding_model)
                     .await
                     .map_err(|e| format!("embedding similarity unavailable: {e}"))?;
+                embedded = true;
                 pipeline.feed_embeddings(embeddings, &judge)
             }
             Step::NeedAnswers { prompts } => {
                 let answers = ask(config.as_ref(), &prompts).await?;
                 pipeline.feed_answers(answers, &judge)
             }
-            Step::Done { report } => return Ok(*report),
+            Step::Done { mut report } => {
+                if embedded {
+                    report.record_embedding_model(embedding_model);
+                }
+                return Ok(*report);
+            }
         }
         .map_err(|e| e.to_string())?;
     }

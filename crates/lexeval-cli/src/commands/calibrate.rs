@@ -1,7 +1,7 @@
 //! `lexeval calibrate`: the match threshold that maximises reference point based F1 on labelled pairs
 //! (Tan et al. §5.2.1), or with `--threshold` the A.7 Step 2 scores of a fixed threshold.
 
-use crate::commands::pair_args::similarity_parser;
+use crate::commands::pair_args::{similarity_parser, EmbeddingArgs};
 use crate::records::read_records;
 use anyhow::{bail, Result};
 use lexeval_core::calibrate::{
@@ -18,6 +18,8 @@ pub struct Args {
     /// The similarity to calibrate: ROUGE F1 (stemmed) or all-MiniLM-L6-v2 cosine.
     #[arg(long, default_value = "rougeL", value_parser = similarity_parser())]
     pub similarity: Similarity,
+    #[command(flatten)]
+    pub embedding: EmbeddingArgs,
     /// Score this threshold (A.7 pairwise and reference point based P/R/F1) instead of choosing one.
     #[arg(long)]
     pub threshold: Option<f64>,
@@ -34,6 +36,7 @@ pub fn run(args: Args) -> Result<()> {
     let measure = args.similarity.measure();
     let embedded = match measure {
         Measure::Embedding => Some(crate::embedding::embed_with_shipped_model(
+            args.embedding.model,
             texts_to_embed(&pairs).iter().map(String::as_str),
         )?),
         Measure::Llm => {
@@ -44,12 +47,15 @@ pub fn run(args: Args) -> Result<()> {
     let similarities =
         pair_similarities(&pairs, measure, embedded.as_ref()).map_err(anyhow::Error::msg)?;
     let name = args.similarity.id();
-    let report = match args.threshold {
+    let mut report = match args.threshold {
         Some(t) if !(0.0..=1.0).contains(&t) => {
             bail!("--threshold must be between 0 and 1, got {t}")
         }
         Some(t) => evaluate(&pairs, &similarities, name, t),
         None => calibrate(&pairs, &similarities, name),
     };
+    if embedded.is_some() {
+        report.settings["embedding_model"] = args.embedding.model.record();
+    }
     crate::commands::show::print_report(&report, args.json)
 }

@@ -1,5 +1,7 @@
-//! `lexeval embed [FILE|-]`: sentence embeddings (all-MiniLM-L6-v2), one per input line.
+//! `lexeval embed [FILE|-]`: sentence embeddings (all-MiniLM-L6-v2 fp32 or int8, or all-mpnet-base-v2),
+//! one per input line.
 
+use crate::commands::pair_args::EmbeddingArgs;
 use crate::input::read_text;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -14,7 +16,9 @@ pub struct Args {
     /// Print one JSON object per line: {"text": ..., "embedding": [...]}.
     #[arg(long)]
     pub json: bool,
-    /// ONNX model (default: the shipped one in the repository's models/, sha256-checked).
+    #[command(flatten)]
+    pub embedding: EmbeddingArgs,
+    /// ONNX model instead of the shipped one (which is read from the repository's models/, sha256-checked).
     #[arg(long)]
     pub model: Option<PathBuf>,
     /// tokenizer.json (default: the shipped one in the repository's models/, sha256-checked).
@@ -29,7 +33,11 @@ struct Line<'a> {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let embedder = crate::embedding::load(args.model.as_deref(), args.tokenizer.as_deref())?;
+    let embedder = crate::embedding::load_files(
+        args.embedding.model,
+        args.model.as_deref(),
+        args.tokenizer.as_deref(),
+    )?;
     let text = read_text(&args.input)?;
     let lines: Vec<&str> = text.lines().collect();
     let bar = ProgressBar::new(lines.len() as u64).with_style(

@@ -72,7 +72,7 @@ pub fn run(args: Args) -> Result<()> {
             .map(read_paragraphs)
             .transpose()?,
     };
-    match crate::check::run(job, &args.pair.llm)?.metric {
+    match crate::check::run(job, &args.pair.llm, args.pair.embedding.model)?.metric {
         MetricReport::Fresco(report) => crate::commands::show::print_report(&report, args.json),
         MetricReport::Pointwise(report) => crate::commands::show::print_report(&report, args.json),
     }

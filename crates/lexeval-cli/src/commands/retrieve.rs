@@ -1,11 +1,13 @@
 //! `lexeval retrieve`: BM25 or dense (all-MiniLM-L6-v2) retrieval of CaseFacts evidence cases, Recall@k.
 
+use crate::commands::pair_args::EmbeddingArgs;
 use crate::records::read_records;
 use anyhow::{bail, Result};
 use lexeval_core::bm25::{tokenize, Bm25};
 use lexeval_core::casefacts::{normalise_case_name, recall_at, GoldClaim};
 use lexeval_core::embedded::rank_by_cosine;
 use lexeval_core::report::{Score, ScoreReport};
+use lexeval_core::shipped_model::EmbeddingModel;
 use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -22,10 +24,13 @@ pub struct Args {
     /// claims citing it. The paper's corpus (Oyez case summaries) is not available here.
     #[arg(long)]
     pub corpus_from_claims: Option<PathBuf>,
-    /// Ranking: BM25 (exactly rank_bm25's BM25Okapi) or dense (cosine of all-MiniLM-L6-v2 embeddings;
-    /// documents are truncated to the model's 256 tokens).
+    /// Ranking: BM25 (exactly rank_bm25's BM25Okapi) or dense (cosine of `--embedding-model` embeddings;
+    /// documents are truncated to the model's 256 or 384 tokens).
     #[arg(long, value_enum, default_value = "bm25")]
     pub method: Method,
+    /// For `--method dense`.
+    #[command(flatten)]
+    pub embedding: EmbeddingArgs,
     /// Cut-offs of Recall@k.
     #[arg(long, value_delimiter = ',', default_value = "1,5,10")]
     pub k: Vec<usize>,
@@ -83,7 +88,7 @@ pub fn run(args: Args) -> Result<()> {
         .iter()
         .map(|d| normalise_case_name(&d.case_name))
         .collect();
-    let ranker = Ranker::new(args.method, &documents, &gold)?;
+    let ranker = Ranker::new(args.method, args.embedding.model, &documents, &gold)?;
     let max_k = args.k.iter().copied().max().unwrap_or(10);
     let mut sums = vec![0.0; args.k.len()];
     let mut rows = Vec::with_capacity(gold.len());
@@ -114,6 +119,9 @@ pub fn run(args: Args) -> Result<()> {
         "1",
         json!({"method": method_name(args.method), "corpus": corpus_kind, "documents": documents.len()}),
     );
+    if matches!(args.method, Method::Dense) {
+        report.settings["embedding_model"] = args.embedding.model.record();
+    }
     for (k, sum) in args.k.iter().zip(&sums) {
         let name = format!("recall@{k}");
         report.scores.push(if gold.is_empty() {
@@ -129,7 +137,7 @@ pub fn run(args: Args) -> Result<()> {
 fn method_name(method: Method) -> &'static str {
     match method {
         Method::Bm25 => "bm25",
-        Method::Dense => "dense: all-MiniLM-L6-v2 cosine",
+        Method::Dense => "dense: embedding cosine",
     }
 }
 
@@ -143,7 +151,12 @@ enum Ranker {
 }
 
 impl Ranker {
-    fn new(method: Method, documents: &[Document], gold: &[GoldClaim]) -> Result<Ranker> {
+    fn new(
+        method: Method,
+        embedding_model: EmbeddingModel,
+        documents: &[Document],
+        gold: &[GoldClaim],
+    ) -> Result<Ranker> {
         Ok(match method {
             Method::Bm25 => {
                 let tokens: Vec<Vec<String>> =
@@ -151,7 +164,7 @@ impl Ranker {
                 Ranker::Bm25(Bm25::new(&tokens))
             }
             Method::Dense => {
-                let embedder = crate::embedding::load(None, None)?;
+                let embedder = crate::embedding::load(embedding_model)?;
                 let texts: Vec<&str> = documents.iter().map(|d| d.text.as_str()).collect();
                 let queries: Vec<&str> = gold.iter().map(|g| g.claim.as_str()).collect();
                 Ranker::Dense {

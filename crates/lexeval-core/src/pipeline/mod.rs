@@ -28,6 +28,7 @@ use crate::judge::{Answer, JudgeLanguage, JudgeSettings};
 use crate::pointwise::{Paragraph, PointwiseDetails, PointwiseSettings};
 use crate::report::{Score, ScoreReport};
 use crate::rouge::{RougeDetails, RougeOptions, RougeScorer, RougeType};
+use crate::shipped_model::EmbeddingModel;
 use serde::{Deserialize, Serialize};
 
 /// Above this many reference × candidate tokens ROUGE-Lsum (one LCS table per sentence pair, as
@@ -99,6 +100,28 @@ pub struct CheckReport {
     pub metric: MetricReport,
     pub rouge: ScoreReport<RougeDetails>,
     pub cosine: Option<ScoreReport>,
+}
+
+impl CheckReport {
+    /// Records in the reports that use embeddings which model computed them (set by whoever ran it, as
+    /// [`CheckJob::set_judge`] for the LLM).
+    pub fn record_embedding_model(&mut self, model: EmbeddingModel) {
+        let settings = match &mut self.metric {
+            MetricReport::Fresco(report) => &mut report.settings,
+            MetricReport::Pointwise(report) => &mut report.settings,
+        };
+        for settings in [
+            Some(settings),
+            self.cosine.as_mut().map(|c| &mut c.settings),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if let Some(object) = settings.as_object_mut() {
+                object.insert("embedding_model".into(), model.record());
+            }
+        }
+    }
 }
 
 /// The metric report of a check, typed by its details.
