@@ -31,12 +31,18 @@ fn open_share_link(state: &AppState) -> Option<LinkNotice> {
     Some(match share::decode(&fragment) {
         Ok(payload) => {
             state.apply_share(&payload);
-            LinkNotice::Loaded {
-                mismatches: payload.mismatches(
-                    crate::checks::METRIC_VERSION,
-                    payload.settings.embedding_model.sha256(),
-                ),
+            let opened_with = state.settings.with_untracked(|s| s.embedding_model);
+            let mut mismatches =
+                payload.mismatches(crate::checks::METRIC_VERSION, opened_with.sha256());
+            if opened_with != payload.settings.embedding_model {
+                mismatches.push(format!(
+                    "It was made with the embedding model {}, which only the command-line tool offers; \
+                     it opens here with {}, so embedding similarities may differ.",
+                    payload.settings.embedding_model.label(),
+                    opened_with.label()
+                ));
             }
+            LinkNotice::Loaded { mismatches }
         }
         Err(e) => LinkNotice::Failed(e.to_string()),
     })

@@ -69,14 +69,20 @@ impl Settings {
         }
     }
 
-    /// Settings from a share link (an unknown similarity was read as the default one).
+    /// Settings from a share link (an unknown similarity was read as the default one; a model the page does
+    /// not offer, such as the CLI's all-mpnet-base-v2, opens as the page's default, and the link notice says so).
     pub fn from_share(s: &ShareSettings) -> Settings {
+        let offered = EmbeddingModel::PAGE.contains(&s.embedding_model);
         Settings {
             similarity: s.similarity,
             threshold: s.threshold.clamp(0.0, 1.0),
             generalized: s.generalized,
             authorities: s.authorities,
-            embedding_model: s.embedding_model,
+            embedding_model: if offered {
+                s.embedding_model
+            } else {
+                EmbeddingModel::PAGE_DEFAULT
+            },
         }
     }
 }

@@ -59,6 +59,22 @@ test('a link opens with the embedding model it was made with; one from before th
   assert.equal(await open({ embedding_model: 'minilm' }), 'minilm');
 });
 
+test('a link naming the CLI-only mpnet model opens with the page default and says so in words', async () => {
+  const { deflateRawSync } = await import('node:zlib');
+  const payload = {
+    view: 'brief', reference: 'The officer is liable. 51 F.3d 1449.', candidate: 'The officer is liable. 51 F.3d 1449.',
+    settings: { similarity: 'embedding', threshold: 0.77, generalized: false, embedding_model: 'mpnet' },
+    metric_version: '1',
+  };
+  const fragment = `v1.${deflateRawSync(Buffer.from(JSON.stringify(payload))).toString('base64url')}`;
+  const { page } = await openPage(browser, `${server.url}#${fragment}`);
+  await page.route('**/models/*.onnx', (route) => route.abort());
+  assert.equal(await page.inputValue('#brief-embedding-model'), 'minilm-int8');
+  assert.match(await page.textContent('#link-notice'),
+    /made with the embedding model MPNet, the paper's model \(437 MB\), which only the command-line tool offers; it opens here with MiniLM int8, compact \(24 MB\)/);
+  await page.close();
+});
+
 /** A share link made by the page for the Fiduciary example, with the scores it showed. */
 async function makeLink() {
   const { page, errors } = await openPage(browser, server.url);
