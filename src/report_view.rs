@@ -7,6 +7,7 @@ use lexeval_core::judge::Exchange;
 use lexeval_core::pipeline::{CheckReport, MetricReport};
 use lexeval_core::pointwise::{PointwiseDetails, ScoredPoints};
 use lexeval_core::report::{Score, ScoreReport};
+use std::collections::HashMap;
 
 /// One compared pair of the claim table.
 #[derive(Debug, Clone, PartialEq)]
@@ -154,17 +155,32 @@ fn claim_rows(details: &FrescoDetails) -> Vec<PairRow> {
 }
 
 fn point_rows(details: &ScoredPoints) -> Vec<PairRow> {
-    details
-        .reference_points
+    let points = &details.reference_points;
+    // Which reference point each generated point is assigned to (one to one), so an unassigned row that
+    // shows its closest generated point can say where that point went instead of seeming to claim it.
+    let assigned_to: HashMap<usize, usize> = points
+        .iter()
+        .enumerate()
+        .filter_map(|(r, point)| point.assigned_candidate.map(|c| (c, r)))
+        .collect();
+    points
         .iter()
         .map(|point| PairRow {
             reference_claim: point.text.clone(),
-            candidate_claim: Some(
-                point
-                    .closest_candidate
-                    .and_then(|c| details.candidate_points.get(c).cloned())
-                    .unwrap_or_else(|| "(the generated summary has no points)".into()),
-            ),
+            candidate_claim: Some(match point.closest_candidate {
+                None => "(the generated summary has no points)".into(),
+                Some(c) => {
+                    let text = details.candidate_points.get(c).cloned().unwrap_or_default();
+                    match (point.assigned_candidate, assigned_to.get(&c)) {
+                        (Some(_), _) => text,
+                        (None, Some(other)) => format!(
+                            "{text} (the closest generated point, assigned to reference point {})",
+                            other + 1
+                        ),
+                        (None, None) => format!("{text} (the closest generated point)"),
+                    }
+                }
+            }),
             authority: format!("{:.3}", point.weight),
             similarity: point.similarity,
             verdict: if !point.judged {

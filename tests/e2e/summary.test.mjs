@@ -43,6 +43,11 @@ test('the summary example scores and identical summaries score 1', async () => {
   // Each row has one verdict: a point credited nothing never shows a credit, and the card counts the points.
   const verdicts = await page.$$eval('#summary-results table.pairs td.verdict', (els) => els.map((e) => e.textContent));
   assert.deepEqual(verdicts.filter((v) => /match/.test(v) && /credit/.test(v)), []);
+  // An unassigned row shows its closest generated point, and says when that point went to another row.
+  const generated = await page.$$eval('#summary-results table.pairs tbody tr', (rows) => rows.map((r) => r.cells[1].textContent));
+  assert.match(generated[3], /^The trial court ruled for the employer on summary judgment\. \(the closest generated point, assigned to reference point 2\)$/);
+  assert.match(generated[0], /\(the closest generated point\)$/);
+  assert.equal(generated[1], 'The trial court ruled for the employer on summary judgment.');
   assert.equal(await page.textContent('#score-pointwise-precision .count-behind'),
     '1 of 4 generated points matched to a reference point');
   assert.match(await page.textContent('#score-pointwise-recall .count-behind'), /^1 of 4 reference points covered: they carry 0\.19 of the 1\.00 total weight$/);
