@@ -45,7 +45,11 @@ pub fn run(
     let Some(first) = first else {
         anyhow::bail!("{}: no records", path.display());
     };
-    let report = lexeval_core::pairs::aggregate(&first, items, &bootstrap);
+    let mut report = lexeval_core::pairs::aggregate(&first, items, &bootstrap);
+    // Each pair's details (dropped here) held the judge's endpoint settings; the batch keeps them once.
+    if let Some(judge) = pair.judge_settings()? {
+        report.settings["llm"] = serde_json::to_value(judge)?;
+    }
     if let Some(items_path) = &batch.items {
         crate::items::write_items(items_path, &lexeval_core::items::pairs(&report.details))?;
     }
