@@ -1,47 +1,73 @@
-//! Runs a check pipeline (`lexeval_core::pipeline`) to its end, as the page's score worker does: embeddings
-//! from the shipped model, answers from the endpoint, both only when the pipeline asks.
+//! Runs check pipelines (`lexeval_core::pipeline`) to their end, as the page's score worker does: embeddings
+//! from the shipped model, answers from the endpoint, both only when a pipeline asks. One [`Checker`] serves
+//! a whole `--pairs` batch, so the model loads once and the answer cache is shared.
 
 use crate::commands::llm_args::LlmArgs;
 use anyhow::Result;
 use lexeval_core::pipeline::{CheckJob, CheckReport, Pipeline, Step};
 use lexeval_core::shipped_model::EmbeddingModel;
+use lexeval_embed::Embedder;
+use lexeval_llm::native::NativeClient;
 use lexeval_llm::tasks::judge::PaperJudge;
 use lexeval_llm::Complete;
 
-/// Runs `job`, embedding with `embedding_model` if the pipeline asks (and recording it in the report then).
-pub fn run(job: CheckJob, llm: &LlmArgs, embedding_model: EmbeddingModel) -> Result<CheckReport> {
-    let judge = PaperJudge;
-    let (mut pipeline, mut step) = Pipeline::start(job, &judge);
-    let mut embedder = None;
-    let mut client = None;
-    loop {
-        step = match step {
-            Step::NeedEmbeddings { texts } => {
-                let embedder = match &mut embedder {
-                    Some(embedder) => embedder,
-                    None => embedder.insert(crate::embedding::load(embedding_model)?),
-                };
-                let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-                pipeline.feed_embeddings(embedder.embed(&texts)?, &judge)?
-            }
-            Step::NeedAnswers { prompts } => {
-                let client = match &mut client {
-                    Some(client) => client,
-                    None => client.insert(llm.client()?),
-                };
-                let answers = client
-                    .complete_many(&prompts)
-                    .into_iter()
-                    .map(|answer| answer.map_err(|e| e.to_string()))
-                    .collect();
-                pipeline.feed_answers(answers, &judge)?
-            }
-            Step::Done { mut report } => {
-                if embedder.is_some() {
-                    report.record_embedding_model(embedding_model);
+pub struct Checker<'a> {
+    llm: &'a LlmArgs,
+    embedding_model: EmbeddingModel,
+    /// Loaded at the first pipeline that asks for embeddings, then kept.
+    embedder: Option<Embedder>,
+    /// Opened at the first pipeline that asks for answers, then kept with its cache.
+    client: Option<NativeClient>,
+}
+
+impl<'a> Checker<'a> {
+    pub fn new(llm: &'a LlmArgs, embedding_model: EmbeddingModel) -> Self {
+        Checker {
+            llm,
+            embedding_model,
+            embedder: None,
+            client: None,
+        }
+    }
+
+    /// Runs `job`, embedding with the checker's model if the pipeline asks (and recording it in the
+    /// report then).
+    pub fn run(&mut self, job: CheckJob) -> Result<CheckReport> {
+        let judge = PaperJudge;
+        let (mut pipeline, mut step) = Pipeline::start(job, &judge);
+        let mut embedded = false;
+        loop {
+            step = match step {
+                Step::NeedEmbeddings { texts } => {
+                    let embedder = match &mut self.embedder {
+                        Some(embedder) => embedder,
+                        None => self
+                            .embedder
+                            .insert(crate::embedding::load(self.embedding_model)?),
+                    };
+                    embedded = true;
+                    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+                    pipeline.feed_embeddings(embedder.embed(&texts)?, &judge)?
                 }
-                return Ok(*report);
-            }
-        };
+                Step::NeedAnswers { prompts } => {
+                    let client = match &mut self.client {
+                        Some(client) => client,
+                        None => self.client.insert(self.llm.client()?),
+                    };
+                    let answers = client
+                        .complete_many(&prompts)
+                        .into_iter()
+                        .map(|answer| answer.map_err(|e| e.to_string()))
+                        .collect();
+                    pipeline.feed_answers(answers, &judge)?
+                }
+                Step::Done { mut report } => {
+                    if embedded {
+                        report.record_embedding_model(self.embedding_model);
+                    }
+                    return Ok(*report);
+                }
+            };
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! `lexeval`: batch evaluation of AI-generated legal text from the command line.
 
+mod batch;
 mod check;
 mod commands;
 mod embedding;

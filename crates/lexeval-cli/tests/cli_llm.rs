@@ -199,6 +199,39 @@ fn fresco_with_llm_similarity_counts_judged_pairs() {
 }
 
 #[test]
+fn a_pairs_batch_shares_one_answer_cache_and_records_the_endpoint() {
+    let asked = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = asked.clone();
+    let endpoint = serve_with(move |_| {
+        counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        chat_reply("Yes")
+    });
+    // The same brief pair twice: the second pair's prompt is answered from the batch's cache.
+    let row = json!({
+        "reference": "Fees are discretionary. Hardt v. Reliance, 560 U.S. 242 (2010).",
+        "generated": "Courts may award fees. Hardt v. Reliance, 560 U.S. 242 (2010).",
+    });
+    let file = format!("{row}\n{row}\n");
+    let report = report_with_endpoint(
+        &[
+            "fresco",
+            "--similarity",
+            "llm",
+            "--pairs",
+            "llm-pairs.jsonl",
+        ],
+        &[("llm-pairs.jsonl", &file)],
+        &endpoint,
+    );
+    assert_eq!(asked.load(std::sync::atomic::Ordering::SeqCst), 1);
+    assert_eq!(report["settings"]["llm"]["model"], "m");
+    assert_eq!(score(&report, "l-fresco"), json!(1.0));
+    for item in report["details"]["items"].as_array().unwrap() {
+        assert_eq!(item["scores"][0]["value"], json!(1.0));
+    }
+}
+
+#[test]
 fn pointwise_with_llm_judge_asks_the_top_candidates_and_breaks_ties() {
     let summary = "The court granted the motion. The case was dismissed.";
     for (answer, expected) in [("Both say the same. Yes", 1.0), ("They differ. No", 0.0)] {

@@ -4,6 +4,7 @@
 
 use crate::casefacts::CaseFactsDetails;
 use crate::legalsearchqa::{LegalSearchQaDetails, Question};
+use crate::pairs::PairsDetails;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -109,6 +110,72 @@ pub fn casefacts(details: &CaseFactsDetails) -> ItemTable {
         })
         .collect();
     ItemTable { columns, rows }
+}
+
+/// One row per pair of `lexeval fresco|pointwise --pairs`: its row number, id and model (CLERC's), each
+/// score (empty when undefined) and the reasons of the undefined ones.
+pub fn pairs(details: &PairsDetails) -> ItemTable {
+    let score_names: Vec<&'static str> = details
+        .intervals
+        .iter()
+        .filter_map(|interval| score_column(&interval.name))
+        .collect();
+    let mut columns = vec![
+        column("item", false),
+        column("id", false),
+        column("model", true),
+    ];
+    columns.extend(score_names.iter().map(|name| column(name, false)));
+    columns.push(column("null_reasons", false));
+    let rows = details
+        .items
+        .iter()
+        .map(|item| {
+            let id = match &item.id {
+                Some(serde_json::Value::String(id)) => id.clone(),
+                Some(id) => id.to_string(),
+                None => String::new(),
+            };
+            let mut cells = vec![
+                Cell::Number(Some(item.item as f64)),
+                Cell::Text(id),
+                Cell::Text(item.model.clone().unwrap_or_default()),
+            ];
+            cells.extend(score_names.iter().map(|name| {
+                Cell::Number(
+                    item.scores
+                        .iter()
+                        .find(|s| s.name == *name)
+                        .and_then(|s| s.value),
+                )
+            }));
+            let reasons: Vec<String> = item
+                .scores
+                .iter()
+                .filter_map(|s| Some(format!("{}: {}", s.name, s.null_reason.as_ref()?)))
+                .collect();
+            cells.push(Cell::Text(reasons.join("; ")));
+            ItemRow {
+                cells,
+                detail: serde_json::to_value(item).unwrap_or_default(),
+            }
+        })
+        .collect();
+    ItemTable { columns, rows }
+}
+
+/// A brief or summary report's score name as a column name (columns are static; these are every name
+/// those reports carry).
+fn score_column(name: &str) -> Option<&'static str> {
+    [
+        "l-fresco",
+        "fresco",
+        "citation_recall",
+        "citation_precision",
+    ]
+    .into_iter()
+    .chain(crate::pointwise::SCORE_NAMES)
+    .find(|known| *known == name)
 }
 
 /// One row per question, with the gold question's category, domain and difficulty (the report's rows

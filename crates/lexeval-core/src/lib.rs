@@ -16,6 +16,7 @@ pub mod judge;
 pub mod judged;
 pub mod legalsearchqa;
 pub mod matching;
+pub mod pairs;
 pub mod pipeline;
 pub mod pointwise;
 pub mod records;

@@ -334,7 +334,8 @@ pub fn easiness(reference: &[String], candidate: &[String]) -> (Option<f64>, Opt
     )
 }
 
-const SCORE_NAMES: [&str; 5] = [
+/// Every score a pointwise report carries, in its order.
+pub const SCORE_NAMES: [&str; 5] = [
     "pointwise_recall",
     "pointwise_precision",
     "pointwise_f1",

@@ -1,6 +1,7 @@
 //! `lexeval fresco`: L-FRESCO (or generalized FRESCO) of a generated text against a reference: the page's
 //! brief check pipeline, so `--json` prints the report the page exports.
 
+use crate::check::Checker;
 use crate::commands::pair_args::PairArgs;
 use anyhow::Result;
 use lexeval_core::fresco::{AuthorityScope, FrescoSettings, GeneralizedMatch};
@@ -42,8 +43,21 @@ pub enum MatchArg {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    if let Some(path) = &args.pair.batch.pairs {
+        return crate::batch::run(&args.pair, path, |r, c| job(&args, r, c), args.json);
+    }
     let (reference, candidate) = args.pair.read()?;
-    let job = CheckJob::Brief {
+    let job = job(&args, reference, candidate)?;
+    let mut checker = Checker::new(&args.pair.llm, args.pair.embedding.model);
+    match checker.run(job)?.metric {
+        MetricReport::Fresco(report) => crate::commands::show::print_report(&report, args.json),
+        MetricReport::Pointwise(report) => crate::commands::show::print_report(&report, args.json),
+    }
+}
+
+/// The brief check of one pair with the command's settings.
+fn job(args: &Args, reference: String, candidate: String) -> Result<CheckJob> {
+    Ok(CheckJob::Brief {
         reference,
         candidate,
         settings: FrescoSettings {
@@ -60,9 +74,5 @@ pub fn run(args: Args) -> Result<()> {
             },
         },
         judge: args.pair.judge_settings()?,
-    };
-    match crate::check::run(job, &args.pair.llm, args.pair.embedding.model)?.metric {
-        MetricReport::Fresco(report) => crate::commands::show::print_report(&report, args.json),
-        MetricReport::Pointwise(report) => crate::commands::show::print_report(&report, args.json),
-    }
+    })
 }

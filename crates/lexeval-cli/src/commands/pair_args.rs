@@ -1,4 +1,4 @@
-//! The arguments `fresco` and `pointwise` share: two texts, the similarity that compares their claims or
+//! The arguments `fresco` and `pointwise` share: two texts (or a `--pairs` file of them), the similarity that compares their claims or
 //! points (the page's choices, ROUGE-L by default, so the CLI and the page agree unless told otherwise), the
 //! match threshold and the optional LLM endpoint.
 
@@ -14,11 +14,23 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args)]
 pub struct PairArgs {
     /// Reference text file (`-` for standard input).
-    #[arg(short, long)]
-    pub reference: PathBuf,
+    #[arg(
+        short,
+        long,
+        required_unless_present = "pairs",
+        conflicts_with = "pairs"
+    )]
+    pub reference: Option<PathBuf>,
     /// Generated text file (`-` for standard input).
-    #[arg(short, long)]
-    pub candidate: PathBuf,
+    #[arg(
+        short,
+        long,
+        required_unless_present = "pairs",
+        conflicts_with = "pairs"
+    )]
+    pub candidate: Option<PathBuf>,
+    #[command(flatten)]
+    pub batch: BatchArgs,
     /// Similarity of two claims or points: ROUGE F1 (rouge-score's tokenizer, Porter stemming),
     /// all-MiniLM-L6-v2 cosine, or an LLM judge (for pointwise the paper's §5.2.2: top-5 candidates by
     /// cosine, A.4 explanation then Yes/No, A.5 assignment with LLM tie-breaks).
@@ -34,6 +46,30 @@ pub struct PairArgs {
     /// The OpenAI-compatible endpoint for `--similarity llm` (key from LEXEVAL_API_KEY).
     #[command(flatten)]
     pub llm: LlmArgs,
+}
+
+/// Scoring a file of pairs instead of two texts.
+#[derive(clap::Args)]
+pub struct BatchArgs {
+    /// A JSON array or JSON Lines of {"reference": TEXT, "generated" (or "candidate"): TEXT, "id"?}, or
+    /// CLERC's generation pairs ({"gold_text", "generation", "idx", "model"}): scores every pair with one
+    /// model load and one answer cache, then prints each score's mean over the pairs where it is defined
+    /// with its bootstrap interval. Every row is checked first; a malformed one stops the run with its
+    /// line and field.
+    #[arg(long, value_name = "FILE")]
+    pub pairs: Option<PathBuf>,
+    /// With --pairs: one row per pair (scores, reasons of undefined ones) as CSV (`.csv`) or JSON.
+    #[arg(long, value_name = "FILE", requires = "pairs")]
+    pub items: Option<PathBuf>,
+    /// Confidence level of the --pairs interval.
+    #[arg(long, default_value_t = 0.95, requires = "pairs")]
+    pub confidence: f64,
+    /// Bootstrap resamples of the --pairs interval.
+    #[arg(long, default_value_t = 1000, requires = "pairs")]
+    pub samples: usize,
+    /// Seed of the --pairs resampling (same seed, same interval).
+    #[arg(long, default_value_t = 0, requires = "pairs")]
+    pub seed: u64,
 }
 
 /// `--embedding-model`, for every command that can embed. Named so because `--model` is the LLM's.
@@ -63,13 +99,22 @@ impl PairArgs {
     /// Both texts, after the checks that need no reading: at most one of them comes from standard input,
     /// and the threshold is a similarity in [0, 1].
     pub fn read(&self) -> Result<(String, String)> {
-        if self.reference == Path::new("-") && self.candidate == Path::new("-") {
+        let (Some(reference), Some(candidate)) = (&self.reference, &self.candidate) else {
+            bail!("--reference and --candidate are required without --pairs");
+        };
+        if reference == Path::new("-") && candidate == Path::new("-") {
             bail!("only one of --reference and --candidate can be standard input");
         }
+        self.check_threshold()?;
+        Ok((read_text(reference)?, read_text(candidate)?))
+    }
+
+    /// The threshold is a similarity in [0, 1].
+    pub fn check_threshold(&self) -> Result<()> {
         if let Some(threshold) = self.threshold.filter(|t| !(0.0..=1.0).contains(t)) {
             bail!("--threshold must be between 0 and 1, got {threshold}");
         }
-        Ok((read_text(&self.reference)?, read_text(&self.candidate)?))
+        Ok(())
     }
 }
 

@@ -1,6 +1,7 @@
 //! `lexeval pointwise`: pointwise recall and precision of a candidate summary against a reference summary:
 //! the page's summary check pipeline, so `--json` prints the report the page exports.
 
+use crate::check::Checker;
 use crate::commands::pair_args::PairArgs;
 use anyhow::{bail, Context, Result};
 use lexeval_core::pipeline::{CheckJob, MetricReport};
@@ -20,10 +21,10 @@ pub struct Args {
     pub other_relevant: OtherRelevantArg,
     /// The reference's points per paragraph instead of its sentences: a JSON list of
     /// {"paragraph": TEXT, "points": [TEXT, ...]}; A.3's lemma weights then count against each paragraph.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "pairs")]
     pub reference_points: Option<PathBuf>,
     /// The candidate's points per paragraph instead of its sentences (same format).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "pairs")]
     pub candidate_points: Option<PathBuf>,
     /// Print the score report as JSON.
     #[arg(long)]
@@ -43,8 +44,21 @@ pub enum OtherRelevantArg {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    if let Some(path) = &args.pair.batch.pairs {
+        return crate::batch::run(&args.pair, path, |r, c| job(&args, r, c), args.json);
+    }
     let (reference, candidate) = args.pair.read()?;
-    let job = CheckJob::Summary {
+    let job = job(&args, reference, candidate)?;
+    let mut checker = Checker::new(&args.pair.llm, args.pair.embedding.model);
+    match checker.run(job)?.metric {
+        MetricReport::Fresco(report) => crate::commands::show::print_report(&report, args.json),
+        MetricReport::Pointwise(report) => crate::commands::show::print_report(&report, args.json),
+    }
+}
+
+/// The summary check of one pair with the command's settings (and points files, for a single pair).
+fn job(args: &Args, reference: String, candidate: String) -> Result<CheckJob> {
+    Ok(CheckJob::Summary {
         reference,
         candidate,
         settings: PointwiseSettings {
@@ -71,11 +85,7 @@ pub fn run(args: Args) -> Result<()> {
             .as_deref()
             .map(read_paragraphs)
             .transpose()?,
-    };
-    match crate::check::run(job, &args.pair.llm, args.pair.embedding.model)?.metric {
-        MetricReport::Fresco(report) => crate::commands::show::print_report(&report, args.json),
-        MetricReport::Pointwise(report) => crate::commands::show::print_report(&report, args.json),
-    }
+    })
 }
 
 /// A points file: a JSON list of paragraphs with their points.

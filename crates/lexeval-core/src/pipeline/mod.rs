@@ -142,6 +142,26 @@ impl MetricReport {
         }
     }
 
+    /// The report without its breakdown (a `--pairs` batch keeps only each pair's scores).
+    pub fn without_details(&self) -> ScoreReport<()> {
+        let (metric, metric_version, settings, schema_version) = match self {
+            MetricReport::Fresco(r) => {
+                (&r.metric, &r.metric_version, &r.settings, r.schema_version)
+            }
+            MetricReport::Pointwise(r) => {
+                (&r.metric, &r.metric_version, &r.settings, r.schema_version)
+            }
+        };
+        ScoreReport {
+            schema_version,
+            metric: metric.clone(),
+            metric_version: metric_version.clone(),
+            settings: settings.clone(),
+            scores: self.scores().to_vec(),
+            details: (),
+        }
+    }
+
     /// The report as `lexeval fresco|pointwise --json` prints it and the page exports it.
     pub fn to_json_pretty(&self) -> String {
         let json = match self {

@@ -99,48 +99,68 @@ impl BootstrapAggregator {
     /// Bounds per ROUGE type (empty when nothing was added). Each type uses its own generator seeded with
     /// `seed`, so adding a type does not move the intervals of another.
     pub fn aggregate(&self) -> BTreeMap<String, AggregateScore> {
-        let delta = (1.0 - self.confidence) / 2.0;
-        let quantiles = [delta, 0.5, 1.0 - delta];
         self.scores
             .iter()
             .filter(|(_, scores)| !scores.is_empty())
             .map(|(name, scores)| {
-                let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
-                let mut means = [
-                    Vec::with_capacity(self.samples),
-                    Vec::with_capacity(self.samples),
-                    Vec::with_capacity(self.samples),
-                ];
-                let n = scores.len();
-                for _ in 0..self.samples {
-                    let mut sum = [0.0f64; 3];
-                    for _ in 0..n {
-                        let s = scores[rng.random_range(0..n)];
-                        sum[0] += s.precision;
-                        sum[1] += s.recall;
-                        sum[2] += s.fmeasure;
-                    }
-                    for (column, total) in means.iter_mut().zip(sum) {
-                        column.push(total / n as f64);
-                    }
-                }
-                for column in &mut means {
-                    column.sort_by(f64::total_cmp);
-                }
+                let [precision, recall, fmeasure] =
+                    resampled_means(scores.len(), self.samples, self.seed, |i| {
+                        let s = scores[i];
+                        [s.precision, s.recall, s.fmeasure]
+                    });
                 let bound = |q: f64| RougeScore {
-                    precision: percentile(&means[0], q),
-                    recall: percentile(&means[1], q),
-                    fmeasure: percentile(&means[2], q),
+                    precision: percentile(&precision, q),
+                    recall: percentile(&recall, q),
+                    fmeasure: percentile(&fmeasure, q),
                 };
-                let aggregate = AggregateScore {
-                    low: bound(quantiles[0]),
-                    mid: bound(quantiles[1]),
-                    high: bound(quantiles[2]),
-                };
-                (name.clone(), aggregate)
+                let [low, mid, high] = quantiles(self.confidence).map(bound);
+                (name.clone(), AggregateScore { high, low, mid })
             })
             .collect()
     }
+
+    /// Low / mid / high of the mean of one scalar score per item (e.g. L-FRESCO per pair), by the same
+    /// procedure and seed as [`Self::aggregate`]; `None` without values.
+    pub fn scalar_interval(&self, values: &[f64]) -> Option<[f64; 3]> {
+        if values.is_empty() {
+            return None;
+        }
+        let [means] = resampled_means(values.len(), self.samples, self.seed, |i| [values[i]]);
+        Some(quantiles(self.confidence).map(|q| percentile(&means, q)))
+    }
+}
+
+/// The (1−c)/2, 50 % and 1−(1−c)/2 quantiles: low, mid, high.
+fn quantiles(confidence: f64) -> [f64; 3] {
+    let delta = (1.0 - confidence) / 2.0;
+    [delta, 0.5, 1.0 - delta]
+}
+
+/// `samples` means of `n` items drawn with replacement from a ChaCha8 seeded with `seed`, one sorted column
+/// per measure `value(item)` returns.
+fn resampled_means<const K: usize>(
+    n: usize,
+    samples: usize,
+    seed: u64,
+    value: impl Fn(usize) -> [f64; K],
+) -> [Vec<f64>; K] {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut means: [Vec<f64>; K] = std::array::from_fn(|_| Vec::with_capacity(samples));
+    for _ in 0..samples {
+        let mut sum = [0.0f64; K];
+        for _ in 0..n {
+            for (total, v) in sum.iter_mut().zip(value(rng.random_range(0..n))) {
+                *total += v;
+            }
+        }
+        for (column, total) in means.iter_mut().zip(sum) {
+            column.push(total / n as f64);
+        }
+    }
+    for column in &mut means {
+        column.sort_by(f64::total_cmp);
+    }
+    means
 }
 
 /// numpy's default ("linear") percentile of a sorted slice; `q` in [0, 1]. Callers never pass an empty
@@ -218,6 +238,21 @@ mod tests {
         assert!((r.mid.fmeasure - 0.5).abs() < 0.03);
         // Standard error of the mean of 0..1 uniform over 50 points is ~0.042: the 95 % half-width ~0.08.
         assert!((r.high.fmeasure - r.low.fmeasure - 0.165).abs() < 0.04);
+    }
+
+    #[test]
+    fn a_scalar_interval_is_the_fmeasure_interval_of_the_same_values() {
+        let mut agg = BootstrapAggregator::new(0.9, 500, 7).unwrap();
+        let values: Vec<f64> = (0..20).map(|i| f64::from(i * i % 7) / 6.0).collect();
+        for &v in &values {
+            agg.add_scores(&score(v));
+        }
+        let r = agg.aggregate()["rouge1"];
+        assert_eq!(
+            agg.scalar_interval(&values),
+            Some([r.low.fmeasure, r.mid.fmeasure, r.high.fmeasure])
+        );
+        assert_eq!(agg.scalar_interval(&[]), None);
     }
 
     #[test]

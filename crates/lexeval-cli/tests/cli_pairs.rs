@@ -1,0 +1,185 @@
+//! `lexeval fresco|pointwise --pairs`: every pair's scores are the single-pair run's, the aggregate leaves
+//! undefined pairs out, and a malformed row is named by its line and field.
+
+use assert_cmd::Command;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+
+fn lexeval() -> Command {
+    Command::cargo_bin("lexeval").unwrap()
+}
+
+fn json_output(command: &mut Command) -> Value {
+    let out = command.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_pairs");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// The scores `lexeval COMMAND --json` gives for one pair, from two text files.
+fn single_scores(command: &str, reference: &str, generated: &str) -> Value {
+    let (r, c) = (
+        scratch(&format!("{command}-r.txt")),
+        scratch(&format!("{command}-c.txt")),
+    );
+    std::fs::write(&r, reference).unwrap();
+    std::fs::write(&c, generated).unwrap();
+    json_output(
+        lexeval()
+            .arg(command)
+            .arg("--json")
+            .arg("-r")
+            .arg(&r)
+            .arg("-c")
+            .arg(&c),
+    )["scores"]
+        .clone()
+}
+
+/// Three Bluebook brief pairs from tests/briefs, then a reference that cites nothing (L-FRESCO and
+/// citation recall undefined).
+fn brief_pairs() -> Vec<Value> {
+    let corpus = include_str!("../../../tests/briefs/bluebook_pairs.jsonl");
+    let mut rows: Vec<Value> = corpus
+        .lines()
+        .take(3)
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    rows.push(json!({
+        "id": "uncited-reference",
+        "reference": "The district court dismissed the complaint because the plaintiff never exhausted \
+            the plan's internal appeal. Exhaustion is required before a participant may sue for benefits.",
+        "generated": "The plaintiff did not exhaust the plan's appeal process, so the complaint was \
+            dismissed. Diaz v. United Agric. Emp. Welfare Benefit Plan, 50 F.3d 1478, 1483 (9th Cir. 1995).",
+    }));
+    rows
+}
+
+fn write_jsonl(name: &str, rows: &[Value]) -> PathBuf {
+    let path = scratch(name);
+    let lines: Vec<String> = rows.iter().map(Value::to_string).collect();
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+#[test]
+fn every_pair_scores_as_its_single_run_and_undefined_pairs_stay_out_of_the_mean() {
+    let rows = brief_pairs();
+    let pairs = write_jsonl("briefs.jsonl", &rows);
+    for command in ["fresco", "pointwise"] {
+        let items = scratch(&format!("{command}-items.csv"));
+        let report = json_output(
+            lexeval()
+                .args([command, "--json", "--seed", "7", "--pairs"])
+                .arg(&pairs)
+                .arg("--items")
+                .arg(&items),
+        );
+        assert_eq!(report["settings"]["bootstrap"]["seed"], 7);
+        let batch_items = report["details"]["items"].as_array().unwrap();
+        assert_eq!(batch_items.len(), rows.len());
+        for (row, item) in rows.iter().zip(batch_items) {
+            let single = single_scores(
+                command,
+                row["reference"].as_str().unwrap(),
+                row["generated"].as_str().unwrap(),
+            );
+            assert_eq!(item["scores"], single, "{command} {}", row["id"]);
+            assert_eq!(item["id"], row["id"]);
+        }
+        // Each headline is the mean over the pairs where it is defined, with the count said.
+        for (index, score) in report["scores"].as_array().unwrap().iter().enumerate() {
+            let values: Vec<f64> = batch_items
+                .iter()
+                .filter_map(|item| item["scores"][index]["value"].as_f64())
+                .collect();
+            let interval = &report["details"]["intervals"][index];
+            assert_eq!(interval["defined"], values.len(), "{command} {score}");
+            assert_eq!(interval["undefined"], rows.len() - values.len());
+            if values.is_empty() {
+                assert!(score["value"].is_null() && score["null_reason"].is_string());
+                continue;
+            }
+            let mean = values.iter().sum::<f64>() / values.len() as f64;
+            assert!((score["value"].as_f64().unwrap() - mean).abs() < 1e-12);
+            let (low, high) = (
+                interval["low"].as_f64().unwrap(),
+                interval["high"].as_f64().unwrap(),
+            );
+            assert!(
+                low <= mean + 1e-12 && mean <= high + 1e-12,
+                "{command} {score}"
+            );
+        }
+        let csv = std::fs::read_to_string(&items).unwrap();
+        assert_eq!(csv.lines().count(), rows.len() + 1, "{csv}");
+        assert!(csv.starts_with("\"item\",\"id\",\"model\","), "{csv}");
+    }
+    // The uncited reference leaves L-FRESCO null for its pair, never 0, and out of the mean.
+    let report = json_output(lexeval().args(["fresco", "--json", "--pairs"]).arg(&pairs));
+    let uncited = &report["details"]["items"][3]["scores"][0];
+    assert!(uncited["value"].is_null(), "{uncited}");
+    assert!(uncited["null_reason"].is_string(), "{uncited}");
+    let note = report["scores"][0]["note"].as_str().unwrap();
+    assert!(
+        note.ends_with("of 4 pairs; 1 undefined, left out"),
+        "{note}"
+    );
+}
+
+#[test]
+fn clerc_generation_pairs_are_read_as_released() {
+    let root = std::env::var("LEXEVAL_SHARED")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared").to_string());
+    let path = format!("{root}/fixtures/clerc/gaze_gaps_generation_pairs.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    let rows: Vec<Value> = text
+        .lines()
+        .take(2)
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let pairs = write_jsonl("clerc.jsonl", &rows);
+    let report = json_output(lexeval().args(["fresco", "--json", "--pairs"]).arg(&pairs));
+    for (row, item) in rows
+        .iter()
+        .zip(report["details"]["items"].as_array().unwrap())
+    {
+        assert_eq!(item["id"], row["idx"]);
+        assert_eq!(item["model"], row["model"]);
+        let single = single_scores(
+            "fresco",
+            row["gold_text"].as_str().unwrap(),
+            row["generation"].as_str().unwrap(),
+        );
+        assert_eq!(item["scores"], single);
+    }
+}
+
+#[test]
+fn a_malformed_row_stops_the_run_naming_its_line_and_field() {
+    let pairs = scratch("malformed.jsonl");
+    std::fs::write(
+        &pairs,
+        "{\"reference\": \"A contract needs consideration.\", \"generated\": \"Consideration is needed.\"}\r\n\
+         {\"reference\": \"A contract needs consideration.\", \"generated\": 5}\r\n",
+    )
+    .unwrap();
+    let out = lexeval()
+        .args(["fresco", "--pairs"])
+        .arg(&pairs)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("line 2, field `generated`"), "{err}");
+}

@@ -1,0 +1,181 @@
+//! Batch scoring of reference/generated pairs (`lexeval fresco|pointwise --pairs FILE`): the rows such a
+//! file holds, and the aggregate of the per-pair reports: each score's mean over the pairs where it is
+//! defined, with a seeded bootstrap interval (rouge-score's procedure, as `lexeval rouge --aggregate`).
+//! A pair whose score is undefined keeps its null and reason and is left out of the mean, never counted
+//! as 0; the mean's note says how many pairs it covers.
+
+use crate::report::{Score, ScoreReport};
+use crate::rouge::BootstrapAggregator;
+use serde::{Deserialize, Serialize};
+
+/// One row of a pairs file: `{"reference", "generated"}` (or `"candidate"`), or CLERC's generation pairs
+/// (`"gold_text"`, `"generation"`, with `"idx"` and `"model"`). Other fields are ignored.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct PairRecord {
+    #[serde(alias = "gold_text")]
+    pub reference: String,
+    #[serde(alias = "candidate", alias = "generation")]
+    pub generated: String,
+    /// The row's own id, if it has one (CLERC's `idx`).
+    #[serde(default, alias = "idx")]
+    pub id: Option<serde_json::Value>,
+    /// The system that generated the text (CLERC's `model`).
+    #[serde(default)]
+    pub model: Option<String>,
+}
+
+/// The scores of one pair, as its single-pair report gives them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PairItem {
+    /// 1-based position of the row in the file.
+    pub item: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    pub scores: Vec<Score>,
+}
+
+/// A score's bootstrap interval of the mean over the pairs where it is defined (null bounds when none is).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PairsInterval {
+    pub name: String,
+    pub defined: usize,
+    pub undefined: usize,
+    pub low: Option<f64>,
+    pub mid: Option<f64>,
+    pub high: Option<f64>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PairsDetails {
+    pub intervals: Vec<PairsInterval>,
+    pub items: Vec<PairItem>,
+}
+
+/// The batch report: the per-pair metric's id, version and settings (with the bootstrap's), each score's
+/// mean over its defined pairs, the intervals and every pair's scores. Score names follow the first pair.
+pub fn aggregate(
+    metric: &ScoreReport<()>,
+    items: Vec<PairItem>,
+    bootstrap: &BootstrapAggregator,
+) -> ScoreReport<PairsDetails> {
+    let mut settings = metric.settings.clone();
+    if let Some(object) = settings.as_object_mut() {
+        object.insert(
+            "bootstrap".into(),
+            serde_json::json!({
+                "confidence": bootstrap.confidence(),
+                "samples": bootstrap.samples(),
+                "seed": bootstrap.seed(),
+            }),
+        );
+    }
+    let mut report: ScoreReport<PairsDetails> =
+        ScoreReport::new(&metric.metric, &metric.metric_version, settings);
+    let names: Vec<String> = items
+        .first()
+        .map(|item| item.scores.iter().map(|s| s.name.clone()).collect())
+        .unwrap_or_default();
+    for name in names {
+        let values: Vec<f64> = items
+            .iter()
+            .filter_map(|item| item.scores.iter().find(|s| s.name == name)?.value)
+            .collect();
+        let undefined = items.len() - values.len();
+        let bounds = bootstrap.scalar_interval(&values);
+        report.scores.push(if values.is_empty() {
+            Score::null(&name, format!("undefined for all {} pairs", items.len()))
+        } else {
+            let mean = values.iter().sum::<f64>() / values.len() as f64;
+            let note = match undefined {
+                0 => format!("mean over {} pairs", values.len()),
+                _ => format!(
+                    "mean over {} of {} pairs; {undefined} undefined, left out",
+                    values.len(),
+                    items.len()
+                ),
+            };
+            Score::new(&name, mean).with_note(note)
+        });
+        report.details.intervals.push(PairsInterval {
+            name,
+            defined: values.len(),
+            undefined,
+            low: bounds.map(|b| b[0]),
+            mid: bounds.map(|b| b[1]),
+            high: bounds.map(|b| b[2]),
+        });
+    }
+    report.details.items = items;
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(item: usize, fresco: Option<f64>) -> PairItem {
+        let score = match fresco {
+            Some(v) => Score::new("l-fresco", v),
+            None => Score::null("l-fresco", "the reference has no cited claims"),
+        };
+        PairItem {
+            item,
+            id: None,
+            model: None,
+            scores: vec![score],
+        }
+    }
+
+    #[test]
+    fn an_undefined_pair_is_left_out_of_the_mean_and_counted() {
+        let single = ScoreReport::<()>::new("l-fresco", "1", serde_json::json!({}));
+        let bootstrap = BootstrapAggregator::new(0.95, 200, 3).unwrap();
+        let items = vec![item(1, Some(0.5)), item(2, None), item(3, Some(1.0))];
+        let report = aggregate(&single, items, &bootstrap);
+        let score = &report.scores[0];
+        assert_eq!(score.value, Some(0.75));
+        assert_eq!(
+            score.note.as_deref(),
+            Some("mean over 2 of 3 pairs; 1 undefined, left out")
+        );
+        let interval = &report.details.intervals[0];
+        assert_eq!((interval.defined, interval.undefined), (2, 1));
+        let (low, high) = (interval.low.unwrap(), interval.high.unwrap());
+        assert!((0.5..=0.75).contains(&low) && (0.75..=1.0).contains(&high));
+        assert_eq!(report.settings["bootstrap"]["seed"], 3);
+        assert_eq!(report.details.items[1].scores[0].value, None);
+    }
+
+    #[test]
+    fn a_score_undefined_everywhere_is_null_not_zero() {
+        let single = ScoreReport::<()>::new("l-fresco", "1", serde_json::json!({}));
+        let bootstrap = BootstrapAggregator::new(0.95, 10, 0).unwrap();
+        let report = aggregate(&single, vec![item(1, None), item(2, None)], &bootstrap);
+        assert_eq!(report.scores[0].value, None);
+        assert_eq!(
+            report.scores[0].null_reason.as_deref(),
+            Some("undefined for all 2 pairs")
+        );
+        assert_eq!(report.details.intervals[0].mid, None);
+    }
+
+    #[test]
+    fn clerc_generation_pairs_and_plain_pairs_are_read() {
+        let rows: Vec<PairRecord> = crate::records::parse(concat!(
+            r#"{"model": "gpt4o", "idx": 1, "generation": "G", "citations": [], "gold_text": "R", "label": ""}"#,
+            "\n",
+            r#"{"reference": "R2", "candidate": "C2"}"#,
+            "\n",
+            r#"{"reference": "R3", "generated": "G3", "id": "a"}"#,
+        ))
+        .unwrap();
+        assert_eq!(rows[0].reference, "R");
+        assert_eq!(rows[0].generated, "G");
+        assert_eq!(rows[0].id, Some(serde_json::json!(1)));
+        assert_eq!(rows[0].model.as_deref(), Some("gpt4o"));
+        assert_eq!(rows[1].generated, "C2");
+        assert_eq!(rows[2].id, Some(serde_json::json!("a")));
+    }
+}
