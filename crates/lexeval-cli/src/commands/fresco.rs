@@ -1,11 +1,10 @@
 //! `lexeval fresco`: L-FRESCO (or generalized FRESCO) of a generated text against a reference: the page's
 //! brief check pipeline, so `--json` prints the report the page exports.
 
-use crate::check::Checker;
-use crate::commands::pair_args::PairArgs;
+use crate::commands::pair_args::{run_check, PairArgs};
 use anyhow::Result;
 use lexeval_core::fresco::{AuthorityScope, FrescoSettings, GeneralizedMatch};
-use lexeval_core::pipeline::{CheckJob, MetricReport};
+use lexeval_core::pipeline::CheckJob;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -43,16 +42,7 @@ pub enum MatchArg {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    if let Some(path) = &args.pair.batch.pairs {
-        return crate::batch::run(&args.pair, path, |r, c| job(&args, r, c), args.json);
-    }
-    let (reference, candidate) = args.pair.read()?;
-    let job = job(&args, reference, candidate)?;
-    let mut checker = Checker::new(&args.pair.llm, args.pair.embedding.model);
-    match checker.run(job)?.metric {
-        MetricReport::Fresco(report) => crate::commands::show::print_report(&report, args.json),
-        MetricReport::Pointwise(report) => crate::commands::show::print_report(&report, args.json),
-    }
+    run_check(&args.pair, args.json, |r, c| job(&args, r, c))
 }
 
 /// The brief check of one pair with the command's settings.

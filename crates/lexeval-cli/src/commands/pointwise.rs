@@ -1,10 +1,9 @@
 //! `lexeval pointwise`: pointwise recall and precision of a candidate summary against a reference summary:
 //! the page's summary check pipeline, so `--json` prints the report the page exports.
 
-use crate::check::Checker;
-use crate::commands::pair_args::PairArgs;
+use crate::commands::pair_args::{run_check, PairArgs};
 use anyhow::{bail, Context, Result};
-use lexeval_core::pipeline::{CheckJob, MetricReport};
+use lexeval_core::pipeline::CheckJob;
 use lexeval_core::pointwise::{Assignment, OtherRelevant, Paragraph, PointwiseSettings};
 use std::path::{Path, PathBuf};
 
@@ -44,16 +43,7 @@ pub enum OtherRelevantArg {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    if let Some(path) = &args.pair.batch.pairs {
-        return crate::batch::run(&args.pair, path, |r, c| job(&args, r, c), args.json);
-    }
-    let (reference, candidate) = args.pair.read()?;
-    let job = job(&args, reference, candidate)?;
-    let mut checker = Checker::new(&args.pair.llm, args.pair.embedding.model);
-    match checker.run(job)?.metric {
-        MetricReport::Fresco(report) => crate::commands::show::print_report(&report, args.json),
-        MetricReport::Pointwise(report) => crate::commands::show::print_report(&report, args.json),
-    }
+    run_check(&args.pair, args.json, |r, c| job(&args, r, c))
 }
 
 /// The summary check of one pair with the command's settings (and points files, for a single pair).
