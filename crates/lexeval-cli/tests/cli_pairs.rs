@@ -4,6 +4,7 @@
 use assert_cmd::Command;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn lexeval() -> Command {
     Command::cargo_bin("lexeval").unwrap()
@@ -25,11 +26,14 @@ fn scratch(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// The scores `lexeval COMMAND --json` gives for one pair, from two text files.
+/// The scores `lexeval COMMAND --json` gives for one pair, from two text files (named apart for every
+/// call: the tests run in parallel and would otherwise overwrite each other's texts).
 fn single_scores(command: &str, reference: &str, generated: &str) -> Value {
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
     let (r, c) = (
-        scratch(&format!("{command}-r.txt")),
-        scratch(&format!("{command}-c.txt")),
+        scratch(&format!("{command}-{call}-r.txt")),
+        scratch(&format!("{command}-{call}-c.txt")),
     );
     std::fs::write(&r, reference).unwrap();
     std::fs::write(&c, generated).unwrap();
