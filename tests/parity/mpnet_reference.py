@@ -9,17 +9,11 @@ from safetensors.numpy import load as load_safetensors
 from scipy.special import erf
 from tokenizers import Tokenizer
 
-from onnx_reference import Encoder
+from numpy_reference import SafetensorsLayers
 
 HEADS, LAYERS, LN_EPS, PADDING_IDX = 12, 12, 1e-5, 1
 MAX_TOKENS = 384
 NUM_BUCKETS, MAX_DISTANCE = 32, 128
-
-
-def layer_norm(x, weight, bias):
-    mean = x.mean(axis=-1, keepdims=True)
-    var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
-    return (x - mean) / np.sqrt(var + np.float32(LN_EPS)) * weight + bias
 
 
 def relative_position_bucket(relative_position):
@@ -36,17 +30,13 @@ def relative_position_bucket(relative_position):
     return ret + np.where(n < max_exact, n, large)
 
 
-class MpnetReference(Encoder):
+class MpnetReference(SafetensorsLayers):
+    ln_eps = np.float32(LN_EPS)
+
     def __init__(self, weights, tokenizer):
         super().__init__(Tokenizer.from_buffer(tokenizer), max_tokens=MAX_TOKENS, pad_id=PADDING_IDX,
                          pad_token="<pad>", dimensions=768)
         self.w = load_safetensors(weights)
-
-    def linear(self, name, x):
-        return x @ self.w[f"{name}.weight"].T + self.w[f"{name}.bias"]
-
-    def norm(self, name, x):
-        return layer_norm(x, self.w[f"{name}.weight"], self.w[f"{name}.bias"])
 
     def hidden(self, ids, mask, token_type_ids):
         w = self.w

