@@ -95,7 +95,7 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	rustup toolchain list | grep -q nightly || rustup toolchain install nightly --profile minimal
 	command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
-	cd fuzz && for target in citations share_link jsonl; do \
+	cd fuzz && for target in citations share_link records; do \
 	  cargo +nightly fuzz run $$target -- -max_total_time=$(FUZZ_SECONDS) -max_len=4096 || exit 1; \
 	done
 
