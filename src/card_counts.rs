@@ -20,6 +20,11 @@ pub fn counts(report: &CheckReport) -> HashMap<String, String> {
     counts
 }
 
+/// "1 pair", "2 pairs": the noun agrees with the count before it.
+fn counted(n: usize, singular: &str, plural: &str) -> String {
+    format!("{n} {}", if n == 1 { singular } else { plural })
+}
+
 /// ", N more not judged (their similarity failed)" when some items were left undecided.
 fn undecided(open: usize) -> String {
     match open {
@@ -39,12 +44,22 @@ fn fresco_counts(details: &FrescoDetails) -> HashMap<String, String> {
     let headline = if details.matrix.is_some() {
         (
             "fresco",
-            format!("{supported} of {decided} cited reference claims matched to a similar generated claim{open}"),
+            format!(
+                "{supported} of {} matched to a similar generated claim{open}",
+                counted(decided, "cited reference claim", "cited reference claims")
+            ),
         )
     } else {
         (
             "l-fresco",
-            format!("{supported} of {decided} reference claim–authority pairs supported{open}"),
+            format!(
+                "{supported} of {} supported{open}",
+                counted(
+                    decided,
+                    "reference claim–authority pair",
+                    "reference claim–authority pairs"
+                )
+            ),
         )
     };
     let cited = |claims: &[lexeval_core::claims::AttributedClaim]| -> BTreeSet<String> {
@@ -61,15 +76,17 @@ fn fresco_counts(details: &FrescoDetails) -> HashMap<String, String> {
         (
             "citation_recall".to_string(),
             format!(
-                "{shared} of {} authorities the reference cites are cited by the generated text too",
-                reference.len()
+                "{shared} of {} the reference cites {} cited by the generated text too",
+                counted(reference.len(), "authority", "authorities"),
+                if reference.len() == 1 { "is" } else { "are" }
             ),
         ),
         (
             "citation_precision".to_string(),
             format!(
-                "{shared} of {} authorities the generated text cites are cited by the reference too",
-                candidate.len()
+                "{shared} of {} the generated text cites {} cited by the reference too",
+                counted(candidate.len(), "authority", "authorities"),
+                if candidate.len() == 1 { "is" } else { "are" }
             ),
         ),
     ])
@@ -101,28 +118,36 @@ fn pointwise_counts(details: &ScoredPoints) -> HashMap<String, String> {
         (
             "pointwise_recall".to_string(),
             format!(
-                "{covered} of {} reference points covered{partly}: they carry {earned:.2} of the {weight:.2} total weight{}",
-                decided.len(),
+                "{covered} of {} covered{partly}: they carry {earned:.2} of the {weight:.2} total weight{}",
+                counted(decided.len(), "reference point", "reference points"),
                 undecided(points.len() - decided.len()),
             ),
         ),
         (
             "pointwise_precision".to_string(),
             format!(
-                "{} of {candidates} generated points matched to a reference point{}",
+                "{} of {} matched to a reference point{}",
                 assigned.len(),
+                counted(candidates, "generated point", "generated points"),
                 undecided(open_candidates.len()),
             ),
         ),
         (
             "easiness_recall".to_string(),
-            format!("averaged over the {} reference points", points.len()),
+            format!(
+                "averaged over the {}",
+                counted(points.len(), "reference point", "reference points")
+            ),
         ),
         (
             "easiness_precision".to_string(),
             format!(
-                "averaged over the {} generated points",
-                details.candidate_points.len()
+                "averaged over the {}",
+                counted(
+                    details.candidate_points.len(),
+                    "generated point",
+                    "generated points"
+                )
             ),
         ),
     ])
