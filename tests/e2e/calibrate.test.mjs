@@ -88,7 +88,7 @@ test('a malformed line is named, the pasted text stays and is never rendered as 
   await paste(page, '#calibrate-pairs', bad);
   await page.click('#calibrate-run');
   const error = await page.waitForSelector('#calibrate-results .error');
-  assert.match(await error.textContent(), /^calibration failed: line 4: expected .*"label": "full" \| "partial" \| "none".*unknown variant `<img src=x/);
+  assert.match(await error.textContent(), /^calibration failed: line 4, field `label`: unknown variant `<img src=x.*expected rows of .*"label": "full" \| "partial" \| "none"/);
   assert.equal(await page.$('#calibrate-results img'), null);
   assert.notEqual(await page.title(), 'pwned');
   assert.equal(await page.inputValue('#calibrate-pairs'), bad);

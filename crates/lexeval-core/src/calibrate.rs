@@ -300,6 +300,19 @@ mod tests {
     const REVIEW: &str = "Benefit denials are reviewed de novo. Firestone, 489 U.S. at 115.";
 
     #[test]
+    fn a_label_outside_the_three_names_its_line_and_field() {
+        let lines = format!(
+            "{{\"reference\": \"{FEES}\", \"generated\": \"Fees may be awarded.\", \"label\": \"full\"}}\n\
+             {{\"reference\": \"{REVIEW}\", \"generated\": \"Review is deferential.\", \"label\": \"mostly\"}}\n"
+        );
+        let error = crate::records::parse::<LabelledPair>(&lines).unwrap_err();
+        assert_eq!((error.line, error.field.as_deref()), (2, Some("label")));
+        assert!(error
+            .to_string()
+            .starts_with("line 2, field `label`: unknown variant `mostly`"));
+    }
+
+    #[test]
     fn a7_counts_partial_matches_as_half() {
         let pairs = [
             pair(FEES, "Fees do not require prevailing.", MatchLabel::Full),

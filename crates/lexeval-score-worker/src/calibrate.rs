@@ -18,12 +18,11 @@ pub struct Request {
     embedding_model: EmbeddingModel,
 }
 
-/// The calibration report, or why the pairs cannot be calibrated (the first bad line named).
+/// The calibration report, or why the pairs cannot be calibrated (the first bad line and field named).
 pub async fn run(id: u32, request: Request) -> Result<ScoreReport, String> {
     let pairs: Vec<LabelledPair> = lexeval_core::records::parse(&request.pairs).map_err(|e| {
         format!(
-            "line {}: expected {{\"reference\", \"generated\", \"label\": \"full\" | \"partial\" | \"none\"}}: {}",
-            e.line, e.message
+            "{e} (expected rows of {{\"reference\", \"generated\", \"label\": \"full\" | \"partial\" | \"none\"}})"
         )
     })?;
     if pairs.is_empty() {
