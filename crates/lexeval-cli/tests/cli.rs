@@ -313,3 +313,52 @@ fn casefacts_reads_predictions_as_a_json_array_with_bom_and_crlf_and_writes_item
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A brief paragraph with a parallel cite, Id., a short form, a statute and a treatise supra.
+const NAMED_AUTHORITIES: &str = "A fiduciary who breaches a duty is liable. Mertens v. Hewitt Assocs., 508 U.S. \
+248, 251, 113 S. Ct. 2063 (1993). Relief under 29 U.S.C. § 1132(a)(3) is equitable. Id. at 256. Courts read \
+the remedy narrowly. Mertens, 508 U.S. at 260; see also 1 Dan B. Dobbs, Law of Remedies § 4.1 (2d ed. 1993). \
+The same limit applies to trustees. Dobbs, supra, § 4.2.\n";
+
+#[test]
+fn cite_and_claims_name_each_authority_for_readers() {
+    let cite = lexeval()
+        .arg("cite")
+        .write_stdin(NAMED_AUTHORITIES)
+        .output()
+        .unwrap();
+    assert!(cite.status.success());
+    let cite = String::from_utf8(cite.stdout).unwrap();
+    let names: Vec<&str> = cite
+        .lines()
+        .map(|line| line.rsplit('\t').next().unwrap())
+        .collect();
+    // Both parallel cites and the short form are Mertens, named as readers know it; the Id. after the
+    // statute is the statute; the supra is a section of Dobbs' treatise.
+    assert_eq!(
+        names
+            .iter()
+            .filter(|n| n.starts_with("Mertens v. Hewitt Assocs., 508 U.S. 248"))
+            .count(),
+        3,
+        "{cite}"
+    );
+    assert!(
+        names.iter().any(|n| n.contains("29 U.S.C. § 1132")),
+        "{cite}"
+    );
+    assert!(
+        !cite.contains("case:") && !cite.contains("short:"),
+        "{cite}"
+    );
+
+    let claims = lexeval()
+        .arg("claims")
+        .write_stdin(NAMED_AUTHORITIES)
+        .output()
+        .unwrap();
+    assert!(claims.status.success());
+    let claims = String::from_utf8(claims.stdout).unwrap();
+    assert!(claims.contains("A fiduciary who breaches a duty is liable.\n    ← Mertens v. Hewitt Assocs., 508 U.S. 248"), "{claims}");
+    assert!(!claims.contains("case:"), "{claims}");
+}

@@ -7,6 +7,7 @@
 //!   of that volume and reporter carrying its name, or, without a name, the only case of that volume and
 //!   reporter in either text;
 //! - a supra with no antecedent in its own text ("LaFave, supra") is the other text's source by that name;
+//!   with a section ("Dobbs, supra, § 4.2"), that section of the other text's work by that author;
 //! - every other key (statutes, secondary sources) is already the same in both texts.
 //!
 //! Each authority gets one key for both texts and a name for readers ("Mertens v. Hewitt Assocs., 508 U.S.
@@ -177,6 +178,35 @@ fn group(nodes: &[Node<'_>]) -> Groups {
     groups
 }
 
+/// A supra with a section and no antecedent in its own text ("Dobbs, supra, § 4.2") cites that section of
+/// the one work by its author the other text cites in full: it takes that work's key with its own section,
+/// so it meets the other text's citations of the same section and no other.
+fn supra_sections_of_other_works(citations: &mut [Citation], other: &[Citation]) {
+    for citation in citations.iter_mut() {
+        let (Some(name), Some(section)) = (
+            citation.authority.strip_prefix("unresolved:supra:"),
+            citation.section.as_deref(),
+        ) else {
+            continue;
+        };
+        let mut works: Vec<&str> = other
+            .iter()
+            .filter(|c| c.kind == CitationKind::Treatise)
+            .filter(|c| {
+                c.author
+                    .as_deref()
+                    .is_some_and(|a| names::same_author(a, name))
+            })
+            .filter_map(|c| c.authority.rsplit_once('|').map(|(work, _)| work))
+            .collect();
+        works.sort_unstable();
+        works.dedup();
+        if let [work] = works[..] {
+            citation.authority = format!("{work}|{section}");
+        }
+    }
+}
+
 /// The nodes of the other text going by `name`: what a supra with no antecedent in its own text cites.
 fn named_in_other_text(node: &Node<'_>, name: &str, nodes: &[Node<'_>]) -> Vec<usize> {
     (0..nodes.len())
@@ -214,6 +244,8 @@ fn short_form_target(node: &Node<'_>, nodes: &[Node<'_>]) -> Option<Vec<usize>> 
 /// Gives every citation of both texts the key of its authority across the two, and returns the
 /// authorities (sorted by key) with their names.
 pub fn unify(reference: &mut [Citation], candidate: &mut [Citation]) -> Vec<Authority> {
+    supra_sections_of_other_works(reference, candidate);
+    supra_sections_of_other_works(candidate, reference);
     let (keys, table) = {
         let nodes = nodes([reference, candidate]);
         let mut groups = group(&nodes);
@@ -221,11 +253,12 @@ pub fn unify(reference: &mut [Citation], candidate: &mut [Citation]) -> Vec<Auth
         for i in 0..nodes.len() {
             members.entry(groups.root(i)).or_default().push(i);
         }
+        let works = names::works(&nodes);
         let mut keys: HashMap<(usize, String), String> = HashMap::new();
         let mut table: Vec<Authority> = Vec::new();
         for member_nodes in members.values() {
             let group: Vec<&Node<'_>> = member_nodes.iter().map(|&i| &nodes[i]).collect();
-            let authority = names::authority(&group);
+            let authority = names::authority(&group, &works);
             for node in &group {
                 keys.insert((node.side, node.key.to_string()), authority.key.clone());
             }

@@ -1,7 +1,9 @@
-//! `lexeval cite`: every legal citation in a text, resolved to authorities, as JSON.
+//! `lexeval cite`: every legal citation in a text, resolved to authorities: one readable line each (the
+//! authority by its name), or JSON.
 
 use crate::input::read_text;
 use anyhow::{Context, Result};
+use lexeval_core::authorities::{self, Authority};
 use lexeval_core::citations::{extract, Citation};
 use std::io::Write;
 use std::path::PathBuf;
@@ -45,21 +47,27 @@ pub fn run(args: Args) -> Result<()> {
     } else if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&extract(&text))?)?;
     } else {
-        for citation in extract(&text) {
-            writeln!(out, "{}", describe(&citation))?;
+        let mut citations = extract(&text);
+        let authorities = authorities::unify(&mut citations, &mut []);
+        for citation in &citations {
+            writeln!(out, "{}", describe(citation, &authorities))?;
         }
     }
     out.flush()?;
     Ok(())
 }
 
-fn describe(citation: &Citation) -> String {
+/// One readable line: offsets, kind, the matched cite and the authority's name for readers.
+fn describe(citation: &Citation, authorities: &[Authority]) -> String {
     let kind = serde_json::to_value(citation.kind)
         .ok()
         .and_then(|v| v.as_str().map(str::to_string))
         .unwrap_or_default();
     format!(
         "{}..{}\t{kind}\t{}\t{}",
-        citation.start, citation.end, citation.matched_text, citation.authority
+        citation.start,
+        citation.end,
+        citation.matched_text,
+        authorities::name_of(authorities, &citation.authority)
     )
 }

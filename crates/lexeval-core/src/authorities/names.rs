@@ -25,7 +25,7 @@ pub fn is_named(node: &Node<'_>, name: &str) -> bool {
 }
 
 /// "Wright & Miller" names "Charles Alan Wright & Arthur R. Miller"'s surnames; "LaFave" names LaFave.
-fn same_author(author: &str, name: &str) -> bool {
+pub fn same_author(author: &str, name: &str) -> bool {
     let surnames = |s: &str| -> Vec<String> {
         s.split('&')
             .filter_map(|person| person.split_whitespace().last())
@@ -38,9 +38,26 @@ fn same_author(author: &str, name: &str) -> bool {
     surnames(author) == surnames(name)
 }
 
+/// The treatises' and restatements' full citations of both texts: a supra or Id. that cites another section
+/// than any full cite ("Dobbs, supra, § 4.2" after "Dobbs, Law of Remedies § 4.1") takes its work's name.
+pub fn works<'a>(nodes: &[Node<'a>]) -> Vec<&'a Citation> {
+    nodes
+        .iter()
+        .flat_map(|n| n.citations.iter().copied())
+        .filter(|c| matches!(c.kind, CitationKind::Treatise | CitationKind::Restatement))
+        .collect()
+}
+
+/// Whether two secondary keys name one work (they may differ in the section, their last part).
+fn same_work(a: &str, b: &str) -> bool {
+    let work = |key: &str| key.rsplit_once('|').map(|(work, _)| work.to_string());
+    work(a).is_some() && work(a) == work(b)
+}
+
 /// The authority of a group of nodes: the key of its most complete case node (most parallel cites; the
-/// reference's first) or of its first resolved node, and a name built from its citations.
-pub fn authority(group: &[&Node<'_>]) -> Authority {
+/// reference's first) or of its first resolved node, and a name built from its citations (or, for a section
+/// only a supra or Id. cites, from its work's full citation among `works`).
+pub fn authority(group: &[&Node<'_>], works: &[&Citation]) -> Authority {
     let resolved =
         |n: &&&Node<'_>| !n.key.starts_with("short:") && !n.key.starts_with("unresolved:");
     let lead = group
@@ -49,7 +66,7 @@ pub fn authority(group: &[&Node<'_>]) -> Authority {
         .max_by_key(|n| (n.cites().len(), std::cmp::Reverse((n.side, n.key))))
         .or_else(|| group.iter().find(resolved))
         .unwrap_or(&group[0]);
-    let (kind, name) = describe(lead, group);
+    let (kind, name) = describe(lead, group, works);
     Authority {
         key: lead.key.to_string(),
         kind,
@@ -57,7 +74,7 @@ pub fn authority(group: &[&Node<'_>]) -> Authority {
     }
 }
 
-fn describe(lead: &Node<'_>, group: &[&Node<'_>]) -> (AuthorityKind, String) {
+fn describe(lead: &Node<'_>, group: &[&Node<'_>], works: &[&Citation]) -> (AuthorityKind, String) {
     let key = lead.key;
     if lead.is_case() {
         let parties = group
@@ -94,7 +111,19 @@ fn describe(lead: &Node<'_>, group: &[&Node<'_>]) -> (AuthorityKind, String) {
     if let Some(section) = key.strip_prefix("section:") {
         return (AuthorityKind::Statute, section.to_string());
     }
-    if let Some(name) = lead.citations.iter().find_map(|c| secondary_name(c, key)) {
+    let work = || {
+        let secondary = key.starts_with("secondary:") || key.starts_with("restatement:");
+        works
+            .iter()
+            .filter(|c| secondary && same_work(&c.authority, key))
+            .find_map(|c| secondary_name(c, key))
+    };
+    if let Some(name) = lead
+        .citations
+        .iter()
+        .find_map(|c| secondary_name(c, key))
+        .or_else(work)
+    {
         return (AuthorityKind::Secondary, name);
     }
     let first = lead.citations[0];

@@ -108,3 +108,22 @@ fn secondary_sources_match_across_texts_by_author_and_section() {
     );
     assert_eq!(find(&table, &r[1]).unwrap().kind, AuthorityKind::Secondary);
 }
+
+#[test]
+fn a_section_only_a_supra_or_id_cites_is_named_after_its_work() {
+    let (r, c, table) = unified(
+        "Courts read the remedy narrowly. See 1 Dan B. Dobbs, Law of Remedies § 4.1 (2d ed. 1993). The \
+         same limit binds trustees. Dobbs, supra, § 4.2. Equity follows the law. Id. § 2.1, at 62.",
+        "Equitable relief is limited. Dobbs, supra, § 4.2. Specific performance is rare. Dobbs, supra, § 12.8.",
+    );
+    // The supra cites § 4.2, which no full citation gives: still a section of Dobbs' treatise.
+    assert_eq!(c[0], r[1], "{r:?} {c:?}");
+    let section = find(&table, &r[1]).unwrap();
+    assert_eq!(section.kind, AuthorityKind::Secondary);
+    assert_eq!(section.name, "Dobbs, Law of Remedies § 4.2");
+    assert_eq!(name_of(&table, &r[0]), "Dobbs, Law of Remedies § 4.1");
+    assert_eq!(name_of(&table, &r[2]), "Dobbs, Law of Remedies § 2.1");
+    // A section the reference never cites is its own authority, still named after the work.
+    assert!(!r.contains(&c[1]), "{r:?} {c:?}");
+    assert_eq!(name_of(&table, &c[1]), "Dobbs, Law of Remedies § 12.8");
+}
