@@ -3,7 +3,8 @@
 //! member of a group reuses it; a blank page ("1 U.S. ____") is a key of its own. A short cite resolves to
 //! the earlier full cite of its volume and reporter that carries its name, else the one its pin fits, and
 //! stays unresolved when that is ambiguous or the names disagree; supra and references need exactly one
-//! earlier case with their name; Id. takes the previous citation's resolution if its pin fits that case.
+//! earlier case with their name; Id. takes the previous citation's resolution if its pin fits that case,
+//! skipping citations inside the previous one's parenthetical ("(quoting …)", Bluebook rule 4.1).
 //! Secondary sources: a treatise is keyed by surnames, title and section, a restatement by title and section;
 //! a supra naming authors ("Wright & Miller, supra") resolves to their latest treatise or article, and a
 //! section after such a supra or an Id. ("supra, § 1216", "Id. § 1357") cites that section of the book.
@@ -178,6 +179,36 @@ fn id_target(citation: &Citation, previous: Option<usize>, out: &[Citation]) -> 
         .then_some(root)
 }
 
+/// Whether `citation` sits inside an explanatory parenthetical of the citation before it ("Gonzaga Univ.
+/// v. Doe, 536 U.S. 273, 283 (2002) (quoting Blessing v. Freestone, …)"): a later Id. repeats the main
+/// citation, not the one it quotes (Bluebook rule 4.1). eyecite resolves such an Id. to the quoted case.
+fn in_parenthetical(text: &str, citation: &Citation, previous: Option<&Citation>) -> bool {
+    let Some(gap) = previous.and_then(|p| text.get(p.end..citation.start)) else {
+        return false;
+    };
+    // Only the previous citation's pin and its closed parentheticals may come before the open one.
+    let mut depth = 0usize;
+    let mut outside = String::new();
+    for c in gap.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth == 0 => return false,
+            ')' => depth -= 1,
+            _ if depth == 0 => outside.push(c),
+            _ => {}
+        }
+    }
+    let open = gap.rfind('(').map_or("", |at| &gap[at + 1..]);
+    depth > 0
+        && !open.contains(')')
+        && outside.split_whitespace().all(|word| {
+            word == "at"
+                || word
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || ",;-–—".contains(c))
+        })
+}
+
 /// The key of a short cite with no antecedent in its text: its volume and reporter, and the name it carries
 /// ("short:551 U.S. Tellabs"), so that the other text of a comparison can still match it.
 fn unresolved_short_key(citation: &Citation) -> String {
@@ -239,8 +270,16 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
     let mut previous_root: Option<usize> = None;
     // The code and title a bare "§" short form inherits: the latest statute cite's.
     let mut latest_code: Option<Code> = None;
+    // The Id. target before a run of citations inside a parenthetical, restored after it.
+    let mut outer_root: Option<Option<usize>> = None;
     while let Some((mut citation, group)) = tagged.next() {
         let index = out.len();
+        if let Some(root) = outer_root.take() {
+            previous_root = root;
+        }
+        if in_parenthetical(text, &citation, out.last()) {
+            outer_root = Some(previous_root);
+        }
         let target = match citation.kind {
             CitationKind::FullCase => {
                 let key = cite_key(&citation);

@@ -555,3 +555,29 @@ fn a_one_letter_label_ends_a_sentence_an_initial_does_not() {
         ]
     );
 }
+
+#[test]
+fn id_repeats_the_main_citation_not_the_one_its_parenthetical_quotes() {
+    let text = "A plaintiff must show a federal right. Gonzaga Univ. v. Doe, 536 U.S. 273, 283 (2002) \
+                (quoting Blessing v. Freestone, 520 U.S. 329, 340 (1997)). Section 1983 creates none. Id. at \
+                285. The remedy is narrow. Alexander v. Sandoval, 532 U.S. 275, 286 (2001) (citing Touche Ross \
+                & Co. v. Redington, 442 U.S. 560, 578 (1979) (quoting Cort v. Ash, 422 U.S. 66, 78 (1975))). \
+                Courts may not create one. Id. at 287. The parenthetical's case stands alone later (see \
+                Cort v. Ash, 422 U.S. 66 (1975)). Id. at 80.";
+    let cites = extract(text);
+    let authority = |matched: &str| -> Vec<&str> {
+        cites
+            .iter()
+            .filter(|c| c.matched_text.starts_with(matched))
+            .map(|c| c.authority.as_str())
+            .collect()
+    };
+    let ids = authority("Id.");
+    assert_eq!(
+        ids,
+        ["case:536 U.S. 273", "case:532 U.S. 275", "case:422 U.S. 66"],
+        "{cites:#?}"
+    );
+    // The quoted cases are still citations of their own.
+    assert_eq!(authority("520 U.S. 329"), ["case:520 U.S. 329"]);
+}

@@ -7,7 +7,9 @@ use crate::citations::Citation;
 /// Farthest a case name may start before its cite (bytes): a name, never the sentence before it.
 const NAME_WINDOW: usize = 250;
 
-/// Whole extents of `citations` (character offsets, in order), none reaching into the one before it.
+/// Whole extents of `citations` (character offsets, in order), none reaching into the one before or after
+/// it: a cite inside another's parenthetical ("(quoting Blessing v. Freestone, 520 U.S. 329)") keeps its
+/// own extent, and the outer one stops before that parenthetical.
 pub fn whole_extents(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
     // Byte offset of every character offset, and one past the end.
     let bytes: Vec<usize> = text
@@ -19,14 +21,20 @@ pub fn whole_extents(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> 
     let mut floor = 0;
     citations
         .iter()
-        .map(|citation| {
+        .enumerate()
+        .map(|(index, citation)| {
             let (Some(&start), Some(&end)) = (bytes.get(citation.start), bytes.get(citation.end))
             else {
                 return (citation.start, citation.end);
             };
+            let ceiling = citations
+                .get(index + 1)
+                .and_then(|next| bytes.get(next.start).copied())
+                .unwrap_or(text.len())
+                .max(end);
             let start = name_start(text, citation, start, floor);
-            let end = tail_end(text, citation, end);
-            floor = end;
+            let end = tail_end(text, citation, end, ceiling);
+            floor = floor.max(end);
             (to_char(start), to_char(end))
         })
         .collect()
@@ -43,6 +51,9 @@ fn name_start(text: &str, citation: &Citation, start: usize, floor: usize) -> us
     else {
         return start;
     };
+    if floor >= start {
+        return start;
+    }
     let mut from = start.saturating_sub(NAME_WINDOW).max(floor);
     while !text.is_char_boundary(from) {
         from += 1;
@@ -54,22 +65,23 @@ fn name_start(text: &str, citation: &Citation, start: usize, floor: usize) -> us
     }
 }
 
-/// Where the citation's pin cite and parentheticals end (byte): ", 21 (1968) (holding …)".
-fn tail_end(text: &str, citation: &Citation, end: usize) -> usize {
+/// Where the citation's pin cite and parentheticals end (byte): ", 21 (1968) (holding …)", never past
+/// `ceiling` (where the next citation starts).
+fn tail_end(text: &str, citation: &Citation, end: usize, ceiling: usize) -> usize {
     let mut end = end;
     if let Some(pin) = citation.pin_cite.as_deref().filter(|p| !p.is_empty()) {
         let rest = &text[end..];
         let lead = rest.len() - rest.trim_start_matches([',', ' ']).len();
         let lead = lead + usize::from(rest[lead..].starts_with("at ")) * 3;
-        if rest[lead..].starts_with(pin) {
+        if rest[lead..].starts_with(pin) && end + lead + pin.len() <= ceiling {
             end += lead + pin.len();
         }
     }
     // The court-and-date parenthetical and an explanatory one, each balanced and on one line.
     for _ in 0..2 {
         match parenthesis_end(&text[end..]) {
-            Some(length) => end += length,
-            None => break,
+            Some(length) if end + length <= ceiling => end += length,
+            _ => break,
         }
     }
     end
@@ -130,5 +142,20 @@ mod tests {
         let spans = highlighted(text);
         assert_eq!(spans[0], "Tibble v. Edison Int'l, 575 U.S. 523, 529 (2015)");
         assert_eq!(spans[1], "Tibble, 575 U.S. at 530");
+    }
+
+    #[test]
+    fn a_cite_inside_a_quoting_parenthetical_keeps_its_own_extent() {
+        let text = "A plaintiff must show a federal right. Gonzaga Univ. v. Doe, 536 U.S. 273, 283 (2002) \
+                    (quoting Blessing v. Freestone, 520 U.S. 329, 340 (1997)). Section 1983 creates none. \
+                    Id. at 285.";
+        assert_eq!(
+            highlighted(text),
+            [
+                "Gonzaga Univ. v. Doe, 536 U.S. 273, 283 (2002)",
+                "Blessing v. Freestone, 520 U.S. 329, 340 (1997)",
+                "Id. at 285"
+            ]
+        );
     }
 }
