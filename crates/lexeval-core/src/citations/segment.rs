@@ -301,9 +301,11 @@ fn short_name_start(before: &str) -> Option<usize> {
     let mut start = None;
     let mut end = trimmed.len();
     while end > 0 {
+        // After the whitespace character, which may be wider than a byte (a no-break space).
         let word_start = trimmed[..end]
-            .rfind(char::is_whitespace)
-            .map_or(0, |i| i + 1);
+            .char_indices()
+            .rfind(|(_, c)| c.is_whitespace())
+            .map_or(0, |(i, c)| i + c.len_utf8());
         let word = &trimmed[word_start..end];
         let part_of_name =
             word.chars().next().is_some_and(char::is_uppercase) || (start.is_some() && word == "&");

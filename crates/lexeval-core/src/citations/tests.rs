@@ -581,3 +581,13 @@ fn id_repeats_the_main_citation_not_the_one_its_parenthetical_quotes() {
     // The quoted cases are still citations of their own.
     assert_eq!(authority("520 U.S. 329"), ["case:520 U.S. 329"]);
 }
+
+#[test]
+fn a_short_case_name_after_a_no_break_space_is_read_whole() {
+    // Text pasted from a word processor keeps its no-break spaces (two bytes in UTF-8).
+    let text = "Venue follows the contract. Burger King Corp. v. Rudzewicz, 471 U.S. 462, 472 (1985). \
+                Jurisdiction needs purposeful availment. Then\u{a0}Burger\u{a0}King, 471 U.S. at 475.";
+    let claims = claims(text);
+    assert_eq!(claims.len(), 2, "{claims:#?}");
+    assert_eq!(claims[1].authorities, ["case:471 U.S. 462"]);
+}
