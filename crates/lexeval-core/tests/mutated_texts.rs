@@ -1,0 +1,171 @@
+//! No panic from what a user may paste: the brief and summary checks run to a report on realistic briefs
+//! (the Bluebook pairs corpus and eyecite's resolution tests) cut at random places, joined with quoting
+//! parentheticals and string cites, stripped of parentheses, and sprinkled with no-break spaces, combining
+//! marks, astral and bidi characters. Each mutation kind here once found a panic (a slice inside a
+//! character; a cite inside another's parenthetical).
+
+use lexeval_core::fresco::{AuthorityScope, FrescoSettings, GeneralizedMatch};
+use lexeval_core::judge::{JudgeLanguage, PointQuestion};
+use lexeval_core::pipeline::{CheckJob, Pipeline, Step};
+use lexeval_core::pointwise::PointwiseSettings;
+use lexeval_core::similarity::Similarity;
+
+/// ROUGE similarity needs no judge; the pipeline asks for none.
+struct NoJudge;
+
+impl JudgeLanguage for NoJudge {
+    fn same_claim(&self, _: &str, _: &str) -> String {
+        unreachable!("ROUGE asks no judge")
+    }
+    fn same_point(&self, _: &PointQuestion<'_>) -> String {
+        unreachable!("ROUGE asks no judge")
+    }
+    fn closest_reference(&self, _: &str, _: &str) -> String {
+        unreachable!("ROUGE asks no judge")
+    }
+    fn verdict(&self, _: &str) -> Result<bool, String> {
+        unreachable!("ROUGE asks no judge")
+    }
+    fn number(&self, _: &str) -> Result<usize, String> {
+        unreachable!("ROUGE asks no judge")
+    }
+}
+
+fn corpus() -> Vec<String> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/");
+    let read = |path: &str| std::fs::read_to_string(format!("{root}{path}")).unwrap();
+    let mut texts = Vec::new();
+    for line in read("briefs/bluebook_pairs.jsonl")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+    {
+        let row: serde_json::Value = serde_json::from_str(line).unwrap();
+        for field in ["reference", "generated", "candidate"] {
+            if let Some(text) = row[field].as_str() {
+                texts.push(text.to_string());
+            }
+        }
+    }
+    let suite: serde_json::Value =
+        serde_json::from_str(&read("parity/eyecite_suite/resolve.json")).unwrap();
+    for case in suite["cases"].as_array().unwrap() {
+        texts.push(case["text"].as_str().unwrap().to_string());
+    }
+    texts
+}
+
+/// A seeded linear congruential generator: the same mutations on every run, no dependency.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+const INSERTS: [&str; 22] = [
+    "(",
+    ")",
+    "§",
+    "¶",
+    ".",
+    ",",
+    ";",
+    " ",
+    "\u{a0}",
+    "é",
+    "—",
+    "“",
+    "”",
+    "’",
+    "\u{200b}",
+    "\u{301}",
+    "𝒜",
+    "\u{202e}",
+    "\r\n",
+    "\u{feff}",
+    " Id. at 5. ",
+    " (quoting ",
+];
+
+fn mutate(text: &str, other: &str, rng: &mut Lcg) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    match rng.below(5) {
+        0 => {
+            let start = rng.below(chars.len() + 1);
+            let end = start + rng.below(chars.len() + 1 - start);
+            chars[start..end].iter().collect()
+        }
+        1 => {
+            let joint = [
+                "; see also ",
+                " (quoting ",
+                " (citing ",
+                ". Id. at 12. ",
+                "\n",
+            ][rng.below(5)];
+            format!("{text}{joint}{other}")
+        }
+        2 if rng.below(2) == 0 => text.replace(['(', ')'], ""),
+        // A quoting parenthetical after the first closing parenthesis, usually a citation's date.
+        2 => text.replacen(
+            ')',
+            ") (quoting Blessing v. Freestone, 520 U.S. 329, 340 (1997) (citing Wright v. City of Roanoke, \
+             479 U.S. 418, 430 (1987)))",
+            1,
+        ),
+        _ => chars
+            .iter()
+            .map(|&c| {
+                if rng.below(40) == 0 {
+                    INSERTS[rng.below(INSERTS.len())].to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
+    }
+}
+
+fn run_to_report(job: CheckJob) {
+    match Pipeline::start(job, &NoJudge) {
+        (_, Step::Done { .. }) => {}
+        (_, step) => panic!("ROUGE asked its caller: {step:?}"),
+    }
+}
+
+#[test]
+fn mutated_briefs_score_without_panicking() {
+    let texts = corpus();
+    let mut rng = Lcg(20261124);
+    for _ in 0..600 {
+        let pick = |rng: &mut Lcg| texts[rng.below(texts.len())].as_str();
+        let (a, b, c) = (pick(&mut rng), pick(&mut rng), pick(&mut rng));
+        let reference = mutate(a, c, &mut rng);
+        let candidate = mutate(b, a, &mut rng);
+        run_to_report(CheckJob::Brief {
+            reference: reference.clone(),
+            candidate: candidate.clone(),
+            settings: FrescoSettings {
+                authorities: AuthorityScope::All,
+                similarity: Similarity::RougeL,
+                threshold: 0.4,
+                generalized: false,
+                generalized_match: GeneralizedMatch::Citations,
+            },
+            judge: None,
+        });
+        run_to_report(CheckJob::Summary {
+            reference,
+            candidate,
+            settings: PointwiseSettings::default(),
+            judge: None,
+            reference_points: None,
+            candidate_points: None,
+        });
+    }
+}
