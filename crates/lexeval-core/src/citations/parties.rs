@@ -25,10 +25,9 @@ pub(super) const LEAD_WORDS: [&str; 16] = [
     "following",
 ];
 
-/// Lower-case words allowed inside a case name.
-const NAME_CONNECTORS: [&str; 10] = [
-    "of", "the", "and", "&", "for", "ex", "rel.", "de", "on", "in",
-];
+/// Lower-case words allowed inside a case name. Not "in": "The Court in Brown v. Board of Education, 347
+/// U.S. 483" names Brown, and a name never needs it ("In re" is read apart).
+const NAME_CONNECTORS: [&str; 9] = ["of", "the", "and", "&", "for", "ex", "rel.", "de", "on"];
 
 /// Procedural prefixes of one-party case names: the rest is the defendant, as eyecite reads "In re Foo".
 const ONE_PARTY_PREFIXES: [&str; 5] = ["In re ", "in re ", "Ex parte ", "ex parte ", "Matter of "];

@@ -409,6 +409,78 @@ struct Segment {
     start: usize,
     end: usize,
     authorities: Vec<String>,
+    /// The case name after it is the sentence's own words ("The Court in Brown v. Board of Education,
+    /// 347 U.S. 483 (1954), held …"): the clause runs on past the citation.
+    runs_on: bool,
+    /// Its text when it joins stretches around a citation (the case name kept, the cite left out).
+    text: Option<String>,
+    /// Where the cite after it starts (its case name lies between `end` and here).
+    cite: usize,
+}
+
+impl Segment {
+    fn new(start: usize, end: usize, authorities: Vec<String>) -> Self {
+        Segment {
+            start,
+            end,
+            authorities,
+            runs_on: false,
+            text: None,
+            cite: end,
+        }
+    }
+
+    fn text(&self, chars: &[char]) -> String {
+        self.text
+            .clone()
+            .unwrap_or_else(|| slice(chars, self.start, self.end))
+    }
+}
+
+/// Whether the case name starting at `material` follows a word with no punctuation between ("in Brown
+/// v. Board", "The Court in Brown"): the name is part of the sentence, not a citation clause after it.
+fn name_runs_on(chars: &[char], start: usize, material: usize, citation: &Citation) -> bool {
+    material < citation.start
+        && chars[start.min(material)..material]
+            .iter()
+            .rev()
+            .find(|c| !c.is_whitespace())
+            .is_some_and(|c| c.is_alphanumeric())
+}
+
+/// Joins each run-on stretch with the one after its citation: one claim, supported by that citation,
+/// reading "The Court in Brown v. Board of Education held …".
+fn join_run_ons(segments: Vec<Segment>, chars: &[char], sentence_end: usize) -> Vec<Segment> {
+    let mut joined: Vec<Segment> = Vec::new();
+    let mut pending: Option<Segment> = None;
+    for segment in segments {
+        match pending.take() {
+            Some(mut head) => {
+                // The name, without the cite that follows it.
+                let name = head.text(chars) + &slice(chars, head.end, head.cite);
+                let name = name.trim_end().trim_end_matches(',');
+                head.text = Some(format!(
+                    "{name} {}",
+                    segment.text(chars).trim_start_matches([',', ' '])
+                ));
+                head.end = segment.end;
+                head.cite = segment.cite;
+                // Nothing but punctuation between two cites of one parallel group: still in the citation.
+                let wordless = !segment.text(chars).chars().any(char::is_alphabetic);
+                head.runs_on = segment.runs_on || (wordless && segment.end < sentence_end);
+                head.authorities.extend(segment.authorities);
+                if head.runs_on {
+                    pending = Some(head);
+                } else {
+                    joined.push(head);
+                }
+            }
+            None if segment.runs_on => pending = Some(segment),
+            None => joined.push(segment),
+        }
+    }
+    joined.extend(pending);
+    joined
 }
 
 /// Claims of a textual sentence with embedded citations: each clause supports the citations that follow
@@ -435,20 +507,15 @@ fn sentence_claims(
                 Some(segment) if citation.start < start || !removable => {
                     segment.authorities.push(citation.authority.clone())
                 }
-                _ => segments.push(Segment {
-                    start,
-                    end: start,
-                    authorities: vec![citation.authority.clone()],
-                }),
+                _ => segments.push(Segment::new(start, start, vec![citation.authority.clone()])),
             }
             continue;
         }
         let material = material_start(chars, citation, start);
-        segments.push(Segment {
-            start,
-            end: material,
-            authorities: vec![citation.authority.clone()],
-        });
+        let mut segment = Segment::new(start, material, vec![citation.authority.clone()]);
+        segment.runs_on = name_runs_on(chars, start, material, citation);
+        segment.cite = citation.start;
+        segments.push(segment);
         // A pin never runs into the next citation: "118" of "222 N.Y. 88, 118 N.E. 214" starts a parallel cite.
         let limit = inside
             .iter()
@@ -458,11 +525,7 @@ fn sentence_claims(
             .unwrap_or(sentence.1);
         start = citation_end(chars, citation, limit);
     }
-    segments.push(Segment {
-        start,
-        end: sentence.1,
-        authorities: Vec::new(),
-    });
+    segments.push(Segment::new(start, sentence.1, Vec::new()));
     // Statutes and references found before any cut belong to the segment that contains them.
     for citation in inside.iter().filter(|c| match c.kind {
         CitationKind::Reference => true,
@@ -476,11 +539,8 @@ fn sentence_claims(
             segment.authorities.push(citation.authority.clone());
         }
     }
-    let words = |s: &Segment| {
-        clean_claim(&slice(chars, s.start, s.end))
-            .split_whitespace()
-            .count()
-    };
+    let segments = join_run_ons(segments, chars, sentence.1);
+    let words = |s: &Segment| clean_claim(&s.text(chars)).split_whitespace().count();
     let substantive: Vec<usize> = (0..segments.len())
         .filter(|&i| words(&segments[i]) >= 3)
         .collect();
@@ -492,7 +552,9 @@ fn sentence_claims(
         let (start, end) = substantive
             .first()
             .map_or(sentence, |&i| (segments[i].start, segments[i].end));
-        let pieces = [slice(chars, start, end)];
+        let pieces = [substantive
+            .first()
+            .map_or_else(|| slice(chars, start, end), |&i| segments[i].text(chars))];
         let joined = pieces
             .join(" ")
             .split_whitespace()
@@ -514,7 +576,7 @@ fn sentence_claims(
         if substantive.contains(&index) {
             let mut authorities = std::mem::take(&mut carried);
             authorities.extend(segment.authorities.clone());
-            claims.push(claim(chars, segment.start, segment.end, authorities));
+            claims.push(segment_claim(chars, segment, authorities));
         } else {
             match claims.last_mut() {
                 Some(last) => add_authorities(last, segment.authorities.clone()),
@@ -523,6 +585,19 @@ fn sentence_claims(
         }
     }
     claims
+}
+
+/// The claim of one stretch; a joined one reads without its cite and spans both stretches.
+fn segment_claim(chars: &[char], segment: &Segment, authorities: Vec<String>) -> AttributedClaim {
+    let mut claim = claim(chars, segment.start, segment.end, authorities);
+    if let Some(text) = &segment.text {
+        claim.text = clean_claim(&text.split_whitespace().collect::<Vec<_>>().join(" "));
+        claim.end = (segment.start..segment.end.min(chars.len()))
+            .rev()
+            .find(|&i| !chars[i].is_whitespace())
+            .map_or(claim.end, |last| last + 1);
+    }
+    claim
 }
 
 /// Whether a statute is cited, set off by commas after its clause ("…, 29 U.S.C. § 1132(a)(2)." or "…,

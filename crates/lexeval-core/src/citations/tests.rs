@@ -591,3 +591,48 @@ fn a_short_case_name_after_a_no_break_space_is_read_whole() {
     assert_eq!(claims.len(), 2, "{claims:#?}");
     assert_eq!(claims[1].authorities, ["case:471 U.S. 462"]);
 }
+
+#[test]
+fn an_embedded_case_that_is_the_sentences_subject_supports_the_whole_sentence() {
+    let text = "The Court in Brown v. Board of Education, 347 U.S. 483, 495 (1954), held that separate \
+                educational facilities are inherently unequal. Deferential review under Firestone Tire & \
+                Rubber Co. v. Bruch, 489 U.S. 101, 115, 109 S. Ct. 948 (1989), applies to benefit decisions. \
+                Courts have applied Celotex Corp. v. Catrett, 477 U.S. 317 (1986), and Anderson v. Liberty \
+                Lobby, Inc., 477 U.S. 242 (1986), to ERISA claims. Courts apply strict scrutiny, Adarand \
+                Constructors, Inc. v. Pena, 515 U.S. 200, 227 (1995), and require narrow tailoring, \
+                Grutter v. Bollinger, 539 U.S. 306, 333 (2003).";
+    let claims = claims(text);
+    let read: Vec<(&str, Vec<&str>)> = claims
+        .iter()
+        .map(|c| {
+            (
+                c.text.as_str(),
+                c.authorities.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [
+            (
+                "The Court in Brown v. Board of Education held that separate educational facilities are \
+                 inherently unequal.",
+                vec!["case:347 U.S. 483"]
+            ),
+            (
+                "Deferential review under Firestone Tire & Rubber Co. v. Bruch applies to benefit decisions.",
+                vec!["case:489 U.S. 101"]
+            ),
+            (
+                "Courts have applied Celotex Corp. v. Catrett and Anderson v. Liberty Lobby, Inc. to ERISA \
+                 claims.",
+                vec!["case:477 U.S. 242", "case:477 U.S. 317"]
+            ),
+            // A case set off by a comma is a citation clause: each clause keeps its own.
+            ("Courts apply strict scrutiny", vec!["case:515 U.S. 200"]),
+            ("and require narrow tailoring", vec!["case:539 U.S. 306"]),
+        ]
+    );
+    // The name's own text is kept: the claim's span covers the whole sentence.
+    assert_eq!(claims[0].start, 0);
+}
