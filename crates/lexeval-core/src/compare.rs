@@ -9,6 +9,7 @@
 //! of the means, never counted as 0.
 
 use crate::items::{Cell, Column, ItemRow, ItemTable};
+use crate::pairs::PairRecord;
 use crate::report::{Score, ScoreReport};
 use crate::rouge::BootstrapAggregator;
 use serde::{Deserialize, Serialize};
@@ -254,6 +255,36 @@ pub fn compare(
     Ok(report(a.label, b.label, score, key, items, bootstrap))
 }
 
+/// Two pairs files (or two models of one) compare the same items only if every item they share has the
+/// same reference text; items are keyed as their tables key them (ids when every row has one, else row
+/// numbers), since a pairs table does not keep the texts.
+pub fn check_same_references(a: &[PairRecord], b: &[PairRecord]) -> Result<(), CompareError> {
+    let by_id = a.iter().chain(b).all(|record| record.id.is_some());
+    let key = |index: usize, record: &PairRecord| match (&record.id, by_id) {
+        (Some(serde_json::Value::String(id)), true) => id.clone(),
+        (Some(id), true) => id.to_string(),
+        _ => (index + 1).to_string(),
+    };
+    let references: HashMap<String, &str> = a
+        .iter()
+        .enumerate()
+        .map(|(index, record)| (key(index, record), record.reference.as_str()))
+        .collect();
+    for (index, record) in b.iter().enumerate() {
+        let item_key = key(index, record);
+        if references
+            .get(&item_key)
+            .is_some_and(|reference| *reference != record.reference)
+        {
+            return Err(CompareError::DifferentGold {
+                key: item_key,
+                column: "reference text".into(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Per-item differences as a table (the page's sortable table, the CSV and JSON downloads, `--items`).
 pub fn table(details: &ComparisonDetails) -> ItemTable {
     let columns = vec![
@@ -320,14 +351,16 @@ pub fn verdict(report: &ScoreReport<ComparisonDetails>) -> String {
         return "No item has a score on both sides, so there is no difference to test.".into();
     };
     let direction = if difference > 0.0 { "higher" } else { "lower" };
-    let range = format!(
-        "{:.0} % paired bootstrap interval of the mean difference: {:.4} to {:.4}",
-        confidence, interval.low, interval.high
+    let interval = format!(
+        "the {confidence:.0} % paired bootstrap interval of the mean difference, {:.4} to {:.4},",
+        interval.low, interval.high
     );
     if beyond {
-        format!("B scores {direction} than A, beyond the interval: the {range} excludes 0.")
+        format!("B scores {direction} than A, beyond the interval: {interval} excludes 0.")
     } else {
-        format!("The difference is within the interval: the {range} includes 0, so B and A are not told apart.")
+        format!(
+            "The difference is within the interval: {interval} includes 0, so this test does not tell A and B apart."
+        )
     }
 }
 
@@ -759,6 +792,39 @@ mod tests {
             err.to_string(),
             "there is no score \"item\" to compare; choose one of: l-fresco"
         );
+    }
+
+    #[test]
+    fn pair_files_with_different_references_for_an_item_are_refused() {
+        let record = |id: Option<u64>, reference: &str| PairRecord {
+            reference: reference.into(),
+            generated: "The court held the plan fiduciary liable.".into(),
+            id: id.map(|id| serde_json::json!(id)),
+            model: None,
+        };
+        let a = [
+            record(
+                Some(4),
+                "ERISA § 404(a)(1)(B) sets the prudent-man standard.",
+            ),
+            record(Some(9), "Tibble v. Edison, 575 U.S. 523 (2015)."),
+        ];
+        let reordered = [a[1].clone(), a[0].clone()];
+        assert_eq!(check_same_references(&a, &reordered), Ok(()));
+        let changed = [
+            record(Some(9), "Tibble v. Edison, 575 U.S. 523 (2015)."),
+            record(Some(4), "A different brief."),
+        ];
+        assert_eq!(
+            check_same_references(&a, &changed).unwrap_err().to_string(),
+            "the two sides were scored against different gold: item \"4\" has a different reference text"
+        );
+        // Without ids on every row, rows are matched by position.
+        let unnumbered = [
+            record(None, "A different brief."),
+            record(None, "Tibble v. Edison, 575 U.S. 523 (2015)."),
+        ];
+        assert!(check_same_references(&a, &unnumbered).is_err());
     }
 
     fn casefacts_gold() -> Vec<GoldClaim> {
