@@ -249,6 +249,23 @@ fn files_without_a_common_claim_or_with_an_unknown_score_are_refused_in_plain_wo
             .arg(&first),
     );
     assert!(err.contains("there is no score \"gold_label\" to compare; choose one of: verdict_correct, recall_at_5"), "{err}");
+    // A score to compare needs a second system.
+    let err = error_of(
+        lexeval()
+            .args([
+                "casefacts",
+                "--gold",
+                &gold,
+                "--compare-score",
+                "evidence_score",
+                "--predictions",
+            ])
+            .arg(&first),
+    );
+    assert!(
+        err.contains("--compare-score needs a second system: --versus FILE"),
+        "{err}"
+    );
 }
 
 #[test]

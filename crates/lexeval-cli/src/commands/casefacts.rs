@@ -41,7 +41,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let gold: Vec<GoldClaim> = read_records(&args.gold, "CaseFacts gold claims")?;
-    if let (Some(a), Some(b)) = (&args.predictions, &args.versus.versus) {
+    if let (Some(a), Some(b)) = (&args.predictions, args.versus.second()?) {
         let table = |path: &Path| -> Result<ItemTable> {
             Ok(lexeval_core::items::casefacts(
                 &score_file(&gold, path)?.details,

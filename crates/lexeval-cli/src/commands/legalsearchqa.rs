@@ -44,7 +44,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let questions: Vec<Question> = read_records(&args.gold, "LegalSearchQA questions")?;
     let predictions = read_predictions(&args.predictions)?;
-    if let Some(versus) = &args.versus.versus {
+    if let Some(versus) = args.versus.second()? {
         let table = |predictions: &[Prediction]| {
             lexeval_core::items::legalsearchqa(&score(&questions, predictions).details, &questions)
         };

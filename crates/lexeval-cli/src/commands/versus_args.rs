@@ -1,9 +1,9 @@
 //! `--versus FILE` for the benchmarks scored against a gold file (`casefacts`, `legalsearchqa`): a second
 //! system's predictions, scored with the same gold and settings, compared with the first.
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use lexeval_core::rouge::BootstrapAggregator;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct VersusArgs {
@@ -26,6 +26,14 @@ pub struct VersusArgs {
 }
 
 impl VersusArgs {
+    /// The second system's file, if any; `--compare-score` without one is an error, not ignored.
+    pub fn second(&self) -> Result<Option<&Path>> {
+        if self.versus.is_none() && self.compare.compare_score.is_some() {
+            bail!("--compare-score needs a second system: --versus FILE");
+        }
+        Ok(self.versus.as_deref())
+    }
+
     pub fn bootstrap(&self) -> Result<BootstrapAggregator> {
         BootstrapAggregator::new(self.confidence, self.samples, self.seed)
             .context("--confidence or --samples")
