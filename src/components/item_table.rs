@@ -1,5 +1,6 @@
 //! A benchmark's per-item table: sortable by any column (buttons in the headers), filtered by the values
 //! of its class columns, the first rows drawn until asked for all; opening an item shows its whole record.
+//! `id_prefix` keeps the element ids of two tables on one page apart (the comparison's under the file's).
 
 use leptos::prelude::*;
 use lexeval_core::items::{Cell, ItemTable};
@@ -32,7 +33,7 @@ fn field_text(value: &serde_json::Value) -> String {
 }
 
 #[component]
-pub fn ItemTableView(table: ItemTable) -> impl IntoView {
+pub fn ItemTableView(table: ItemTable, #[prop(optional)] id_prefix: &'static str) -> impl IntoView {
     let table = StoredValue::new(table);
     let columns = table.with_value(|t| t.columns.clone());
     let filters = RwSignal::new(vec![String::new(); columns.len()]);
@@ -76,12 +77,15 @@ pub fn ItemTableView(table: ItemTable) -> impl IntoView {
             });
             values.sort();
             values.dedup();
-            let id = format!("items-filter-{}", column.name);
+            let id = format!("{id_prefix}items-filter-{}", column.name);
             view! {
                 <div class="field">
                     <label for=id.clone()>{format!("Filter by {}", column.name.replace('_', " "))}</label>
+                    // The value follows the filter, so a table drawn again in the same place (a new
+                    // comparison) does not show the previous table's choice.
                     <select
                         id=id
+                        prop:value=move || filters.with(|f| f[index].clone())
                         on:change=move |ev| {
                             let chosen = event_target_value(&ev);
                             filters.update(|f| f[index] = chosen);
@@ -111,7 +115,7 @@ pub fn ItemTableView(table: ItemTable) -> impl IntoView {
                     <button
                         type="button"
 
-                        id=format!("items-sort-{name}")
+                        id=format!("{id_prefix}items-sort-{name}")
                         on:click=move |_| {
                             sort.update(|s| {
                                 *s = match *s {
@@ -160,7 +164,7 @@ pub fn ItemTableView(table: ItemTable) -> impl IntoView {
                             <button
                                 type="button"
 
-                                id=format!("item-open-{i}")
+                                id=format!("{id_prefix}item-open-{i}")
                                 aria-label=format!("Open item {}: {first}", i + 1)
                                 on:click=move |_| opened.set(Some(i))
                             >
@@ -192,10 +196,10 @@ pub fn ItemTableView(table: ItemTable) -> impl IntoView {
                 })
                 .unwrap_or_default();
             view! {
-                <section id="bench-item-detail" aria-label=format!("Item {}", i + 1)>
+                <section id=format!("{id_prefix}bench-item-detail") aria-label=format!("Item {}", i + 1)>
                     <h4>{format!("Item {}", i + 1)}</h4>
                     <dl>{entries}</dl>
-                    <button type="button" id="bench-item-close" on:click=move |_| opened.set(None)>
+                    <button type="button" id=format!("{id_prefix}bench-item-close") on:click=move |_| opened.set(None)>
                         "Close the item"
                     </button>
                 </section>
@@ -208,7 +212,7 @@ pub fn ItemTableView(table: ItemTable) -> impl IntoView {
             <div class="settings">{filter_fields}</div>
             {detail}
             <div class="table-scroll">
-                <table class="pairs" id="bench-items">
+                <table class="pairs" id=format!("{id_prefix}bench-items")>
                     <caption>
                         {move || {
                             let total = table.with_value(|t| t.rows.len());
@@ -226,7 +230,7 @@ pub fn ItemTableView(table: ItemTable) -> impl IntoView {
                 (!show_all.get() && hidden > 0)
                     .then(|| {
                         view! {
-                            <button type="button" id="bench-items-all" on:click=move |_| show_all.set(true)>
+                            <button type="button" id=format!("{id_prefix}bench-items-all") on:click=move |_| show_all.set(true)>
                                 {format!("Show all {} items", visible.get().len())}
                             </button>
                         }

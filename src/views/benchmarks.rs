@@ -3,6 +3,7 @@
 use crate::benchmarks::{self, BenchmarkError, BenchmarkKind, ScoredFile};
 use crate::browser;
 use crate::components::bar_chart::BarChart;
+use crate::components::comparison::Comparison;
 use crate::components::item_table::ItemTableView;
 use crate::components::score_card::ScoreCards;
 use crate::gold_store::{self, StoredGold};
@@ -281,7 +282,13 @@ pub fn BenchmarksView() -> impl IntoView {
                                     </button>
                                 })}
                             </div>
-                            {items.map(|table| view! { <ItemTableView table=table /> })}
+                            {items.map(|table| {
+                                let gold_text = gold.get_untracked().map(|g| g.text);
+                                view! {
+                                    <ItemTableView table=table.clone() />
+                                    <Comparison first=table first_name=file kind=kind.get_untracked() gold=gold_text />
+                                }
+                            })}
                         }
                             .into_any()
                     }

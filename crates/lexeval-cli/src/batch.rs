@@ -1,19 +1,24 @@
 //! `lexeval fresco|pointwise --pairs FILE`: every pair through the same check pipeline as a single run (one
-//! `Checker`, so one model load and one answer cache), then core's `pairs::aggregate`.
+//! `Checker`, so one model load and one answer cache), then core's `pairs::aggregate`; with `--versus FILE`
+//! or `--models A B`, two systems scored alike and compared (`crate::compare`).
 
 use crate::check::Checker;
 use crate::commands::pair_args::PairArgs;
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
+use lexeval_core::compare::{self, CompareError, Side};
+use lexeval_core::items;
 use lexeval_core::pairs::{PairItem, PairRecord, PairsDetails};
 use lexeval_core::pipeline::CheckJob;
 use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::BootstrapAggregator;
+use std::collections::BTreeSet;
 use std::path::Path;
 
 const ROW_SHAPE: &str =
     r#"{"reference": text, "generated": text} or CLERC's {"gold_text": text, "generation": text}"#;
 
-/// Scores every pair of `path` with the job `job` builds from its texts, and prints the aggregate.
+/// Scores every pair of `path` with the job `job` builds from its texts, and prints the aggregate (or the
+/// comparison of two systems).
 pub fn run(
     pair: &PairArgs,
     path: &Path,
@@ -24,34 +29,83 @@ pub fn run(
     let batch = &pair.batch;
     let bootstrap = BootstrapAggregator::new(batch.confidence, batch.samples, batch.seed)
         .context("--confidence or --samples")?;
-    let records: Vec<PairRecord> = crate::records::read_records(path, ROW_SHAPE)?;
     let mut checker = Checker::new(&pair.llm, pair.embedding.model);
-    let mut first = None;
-    let mut items = Vec::with_capacity(records.len());
-    for (index, record) in records.into_iter().enumerate() {
-        let report = checker
-            .run(job(record.reference, record.generated)?)
-            .with_context(|| format!("{} pair {}", path.display(), index + 1))?;
-        let metric = report.metric.without_details();
-        items.push(PairItem {
-            item: index + 1,
-            id: record.id,
-            model: record.model,
-            scores: metric.scores.clone(),
-        });
-        first.get_or_insert(metric);
-    }
-    // `read_records` refuses a file without rows, so there is a first report.
-    let Some(first) = first else {
-        anyhow::bail!("{}: no records", path.display());
+    let mut scorer = BatchScorer {
+        pair,
+        job: &job,
+        checker: &mut checker,
+        bootstrap: &bootstrap,
     };
-    let mut report = lexeval_core::pairs::aggregate(&first, items, &bootstrap);
-    // Each pair's details (dropped here) held the judge's endpoint settings; the batch keeps them once.
-    if let Some(judge) = pair.judge_settings()? {
-        report.settings["llm"] = serde_json::to_value(judge)?;
+    let records: Vec<PairRecord> = crate::records::read_records(path, ROW_SHAPE)?;
+    let compare_score = batch.compare.compare_score.as_deref();
+    if let [model_a, model_b] = batch.models.as_slice() {
+        let of_model = |model: &str| -> Result<Vec<(usize, PairRecord)>> {
+            let rows: Vec<(usize, PairRecord)> = records
+                .iter()
+                .cloned()
+                .enumerate()
+                .filter(|(_, r)| r.model.as_deref() == Some(model))
+                .collect();
+            if rows.is_empty() {
+                let known: BTreeSet<String> =
+                    records.iter().filter_map(|r| r.model.clone()).collect();
+                bail!(CompareError::UnknownModel {
+                    model: model.to_string(),
+                    known: known.into_iter().collect(),
+                });
+            }
+            if rows.iter().any(|(_, r)| r.id.is_none()) {
+                bail!("--models matches the two models' rows by id, and a row of model \"{model}\" has none (CLERC's rows carry it as `idx`)");
+            }
+            Ok(rows)
+        };
+        let (rows_a, rows_b) = (of_model(model_a)?, of_model(model_b)?);
+        let references =
+            |rows: &[(usize, PairRecord)]| rows.iter().map(|(_, r)| r.clone()).collect::<Vec<_>>();
+        compare::check_same_references(&references(&rows_a), &references(&rows_b))?;
+        let table_a = items::pairs(&scorer.score(path, rows_a)?.details);
+        let table_b = items::pairs(&scorer.score(path, rows_b)?.details);
+        return crate::compare::run(
+            Side {
+                label: model_a,
+                table: &table_a,
+            },
+            Side {
+                label: model_b,
+                table: &table_b,
+            },
+            compare_score,
+            &bootstrap,
+            batch.items.as_deref(),
+            json,
+        );
     }
+    if let Some(versus) = &batch.versus {
+        let versus_records: Vec<PairRecord> = crate::records::read_records(versus, ROW_SHAPE)?;
+        compare::check_same_references(&records, &versus_records)?;
+        let table_a = items::pairs(&scorer.score(path, numbered(records))?.details);
+        let table_b = items::pairs(&scorer.score(versus, numbered(versus_records))?.details);
+        return crate::compare::run(
+            Side {
+                label: &path.display().to_string(),
+                table: &table_a,
+            },
+            Side {
+                label: &versus.display().to_string(),
+                table: &table_b,
+            },
+            compare_score,
+            &bootstrap,
+            batch.items.as_deref(),
+            json,
+        );
+    }
+    if compare_score.is_some() {
+        bail!("--compare-score needs two systems: --versus FILE or --models A B");
+    }
+    let report = scorer.score(path, numbered(records))?;
     if let Some(items_path) = &batch.items {
-        crate::items::write_items(items_path, &lexeval_core::items::pairs(&report.details))?;
+        crate::items::write_items(items_path, &items::pairs(&report.details))?;
     }
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);
@@ -59,6 +113,55 @@ pub fn run(
         print_aggregate(&report, &bootstrap);
     }
     Ok(())
+}
+
+/// Rows with their 0-based position in the file.
+fn numbered(records: Vec<PairRecord>) -> Vec<(usize, PairRecord)> {
+    records.into_iter().enumerate().collect()
+}
+
+/// What scoring a batch needs, shared by both sides of a comparison (one model load, one answer cache).
+struct BatchScorer<'a, 'c, Job> {
+    pair: &'a PairArgs,
+    job: &'a Job,
+    checker: &'a mut Checker<'c>,
+    bootstrap: &'a BootstrapAggregator,
+}
+
+impl<Job: Fn(String, String) -> Result<CheckJob>> BatchScorer<'_, '_, Job> {
+    /// Every row's check, then the aggregate; rows keep their position in `path`.
+    fn score(
+        &mut self,
+        path: &Path,
+        rows: Vec<(usize, PairRecord)>,
+    ) -> Result<ScoreReport<PairsDetails>> {
+        let mut first = None;
+        let mut items = Vec::with_capacity(rows.len());
+        for (index, record) in rows {
+            let report = self
+                .checker
+                .run((self.job)(record.reference, record.generated)?)
+                .with_context(|| format!("{} pair {}", path.display(), index + 1))?;
+            let metric = report.metric.without_details();
+            items.push(PairItem {
+                item: index + 1,
+                id: record.id,
+                model: record.model,
+                scores: metric.scores.clone(),
+            });
+            first.get_or_insert(metric);
+        }
+        // `read_records` refuses a file without rows, and a model is chosen only if it has rows.
+        let Some(first) = first else {
+            bail!("{}: no records", path.display());
+        };
+        let mut report = lexeval_core::pairs::aggregate(&first, items, self.bootstrap);
+        // Each pair's details (dropped here) held the judge's endpoint settings; the batch keeps them once.
+        if let Some(judge) = self.pair.judge_settings()? {
+            report.settings["llm"] = serde_json::to_value(judge)?;
+        }
+        Ok(report)
+    }
 }
 
 fn print_aggregate(report: &ScoreReport<PairsDetails>, bootstrap: &BootstrapAggregator) {

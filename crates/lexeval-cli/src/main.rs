@@ -3,6 +3,7 @@
 mod batch;
 mod check;
 mod commands;
+mod compare;
 mod embedding;
 mod input;
 mod items;

@@ -8,6 +8,7 @@ pub mod calibrate;
 pub mod casefacts;
 pub mod citations;
 pub mod claims;
+pub mod compare;
 pub mod decompscore;
 pub mod embedded;
 pub mod fresco;

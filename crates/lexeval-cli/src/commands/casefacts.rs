@@ -3,10 +3,13 @@
 
 use crate::records::read_records;
 use anyhow::{bail, Result};
-use lexeval_core::casefacts::{score, GoldClaim, Prediction};
+use lexeval_core::casefacts::{score, CaseFactsDetails, GoldClaim, Prediction};
+use lexeval_core::compare::Side;
+use lexeval_core::items::ItemTable;
+use lexeval_core::report::ScoreReport;
 use lexeval_llm::tasks::casefacts::{predict_verdicts, Verdict};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -22,11 +25,13 @@ pub struct Args {
     /// claims' cases); every prompt and raw answer goes into the report.
     #[arg(long, conflicts_with = "predictions")]
     pub llm_baseline: bool,
+    #[command(flatten)]
+    pub versus: crate::commands::versus_args::VersusArgs,
     /// Print the score report as JSON.
     #[arg(long)]
     pub json: bool,
     /// Also write one row per item, as the page's per-item table: CSV when FILE ends in .csv, else JSON
-    /// (each item's whole record).
+    /// (each item's whole record); with --versus, the per-item differences.
     #[arg(long, value_name = "FILE")]
     pub items: Option<PathBuf>,
     /// The OpenAI-compatible endpoint for `--llm-baseline` (key from LEXEVAL_API_KEY).
@@ -36,12 +41,30 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let gold: Vec<GoldClaim> = read_records(&args.gold, "CaseFacts gold claims")?;
+    if let (Some(a), Some(b)) = (&args.predictions, args.versus.second()?) {
+        let table = |path: &Path| -> Result<ItemTable> {
+            Ok(lexeval_core::items::casefacts(
+                &score_file(&gold, path)?.details,
+            ))
+        };
+        let (table_a, table_b) = (table(a)?, table(b)?);
+        return crate::compare::run(
+            Side {
+                label: &a.display().to_string(),
+                table: &table_a,
+            },
+            Side {
+                label: &b.display().to_string(),
+                table: &table_b,
+            },
+            args.versus.compare.compare_score.as_deref(),
+            &args.versus.bootstrap()?,
+            args.items.as_deref(),
+            args.json,
+        );
+    }
     let report = match &args.predictions {
-        Some(path) => {
-            let predictions: Vec<Prediction> =
-                read_records(path, "{claim, predicted_cases, predicted_verdict}")?;
-            score(&gold, &predictions)
-        }
+        Some(path) => score_file(&gold, path)?,
         None if args.llm_baseline => {
             let client = args.llm.client()?;
             let claims: Vec<String> = gold.iter().map(|g| g.claim.clone()).collect();
@@ -73,6 +96,12 @@ pub fn run(args: Args) -> Result<()> {
         crate::items::write_items(path, &lexeval_core::items::casefacts(&report.details))?;
     }
     crate::commands::show::print_report(&report, args.json)
+}
+
+fn score_file(gold: &[GoldClaim], path: &Path) -> Result<ScoreReport<CaseFactsDetails>> {
+    let predictions: Vec<Prediction> =
+        read_records(path, "{claim, predicted_cases, predicted_verdict}")?;
+    Ok(score(gold, &predictions))
 }
 
 fn verdict_name(verdict: Verdict) -> &'static str {

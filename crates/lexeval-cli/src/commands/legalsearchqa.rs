@@ -3,6 +3,7 @@
 
 use crate::records::read_records;
 use anyhow::Result;
+use lexeval_core::compare::Side;
 use lexeval_core::judge::JudgeSettings;
 use lexeval_core::legalsearchqa::{
     chosen_index, score, LegalSearchQaDetails, Prediction, Question,
@@ -11,7 +12,7 @@ use lexeval_core::report::{Score, ScoreReport};
 use lexeval_llm::chat::Complete;
 use lexeval_llm::tasks::legalsearchqa::{judge_answer, Rating};
 use std::collections::{BTreeMap, HashMap};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -24,13 +25,15 @@ pub struct Args {
     #[arg(long)]
     pub predictions: PathBuf,
     /// Also rate every answer with the LLM judge (needs --endpoint and --model); this many votes each.
-    #[arg(long, value_name = "VOTES")]
+    #[arg(long, value_name = "VOTES", conflicts_with = "versus")]
     pub judge: Option<usize>,
+    #[command(flatten)]
+    pub versus: crate::commands::versus_args::VersusArgs,
     /// Print the score report as JSON.
     #[arg(long)]
     pub json: bool,
     /// Also write one row per item, as the page's per-item table: CSV when FILE ends in .csv, else JSON
-    /// (each item's whole record).
+    /// (each item's whole record); with --versus, the per-item differences.
     #[arg(long, value_name = "FILE")]
     pub items: Option<PathBuf>,
     /// The OpenAI-compatible endpoint for `--judge` (key from LEXEVAL_API_KEY).
@@ -40,8 +43,27 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let questions: Vec<Question> = read_records(&args.gold, "LegalSearchQA questions")?;
-    let predictions: Vec<Prediction> =
-        read_records(&args.predictions, "{id, answer, explanation?, sources?}")?;
+    let predictions = read_predictions(&args.predictions)?;
+    if let Some(versus) = args.versus.second()? {
+        let table = |predictions: &[Prediction]| {
+            lexeval_core::items::legalsearchqa(&score(&questions, predictions).details, &questions)
+        };
+        let (table_a, table_b) = (table(&predictions), table(&read_predictions(versus)?));
+        return crate::compare::run(
+            Side {
+                label: &args.predictions.display().to_string(),
+                table: &table_a,
+            },
+            Side {
+                label: &versus.display().to_string(),
+                table: &table_b,
+            },
+            args.versus.compare.compare_score.as_deref(),
+            &args.versus.bootstrap()?,
+            args.items.as_deref(),
+            args.json,
+        );
+    }
     let mut report = score(&questions, &predictions);
     if let Some(votes) = args.judge {
         let client = args.llm.client()?;
@@ -62,6 +84,10 @@ pub fn run(args: Args) -> Result<()> {
         )?;
     }
     crate::commands::show::print_report(&report, args.json)
+}
+
+fn read_predictions(path: &Path) -> Result<Vec<Prediction>> {
+    read_records(path, "{id, answer, explanation?, sources?}")
 }
 
 /// The judge's rating of each answered question (the chosen choice with its explanation), the share of

@@ -19,3 +19,4 @@ pub mod rouge;
 pub mod show;
 pub mod tokenize;
 pub mod uscore;
+pub mod versus_args;

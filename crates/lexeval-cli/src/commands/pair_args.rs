@@ -4,6 +4,7 @@
 
 use crate::check::Checker;
 use crate::commands::llm_args::LlmArgs;
+use crate::commands::versus_args::CompareArgs;
 use crate::input::read_text;
 use anyhow::{bail, Result};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -72,6 +73,23 @@ pub struct BatchArgs {
     /// Seed of the --pairs resampling (same seed, same interval).
     #[arg(long, default_value_t = 0, requires = "pairs")]
     pub seed: u64,
+    /// With --pairs: a second system's pairs file (B) over the same references, scored with the same
+    /// settings and compared with --pairs (A): means, per-item differences B − A (--items writes them) and
+    /// a paired bootstrap interval of the mean difference. Items match by id when every row has one, else
+    /// by row.
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "pairs",
+        conflicts_with = "models"
+    )]
+    pub versus: Option<PathBuf>,
+    /// With --pairs: compare two systems of one file by its rows' `model` (CLERC's generation pairs:
+    /// `--models gpt4o llama3`), A then B, items matched by id (`idx`).
+    #[arg(long, num_args = 2, value_names = ["A", "B"], requires = "pairs")]
+    pub models: Vec<String>,
+    #[command(flatten)]
+    pub compare: CompareArgs,
 }
 
 /// `--embedding-model`, for every command that can embed. Named so because `--model` is the LLM's.

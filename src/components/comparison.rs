@@ -1,0 +1,309 @@
+//! "Compare with a second file": a second system's predictions scored like the first (the same gold, the
+//! same function), or two models of one CLERC generation-pairs file, compared item by item with core's
+//! `compare` (a paired bootstrap of the mean difference, as `lexeval … --versus` prints it): the means, the
+//! interval and the verdict in words, the per-item differences in the sortable table, CSV and JSON
+//! downloads. It takes already-scored per-item tables, so it does not depend on where scoring runs.
+
+use crate::benchmarks::{self, BenchmarkKind};
+use crate::browser;
+use crate::components::item_table::ItemTableView;
+use leptos::prelude::*;
+use lexeval_core::compare::{self, ComparisonDetails, Side};
+use lexeval_core::items::ItemTable;
+use lexeval_core::report::ScoreReport;
+use lexeval_core::rouge::BootstrapAggregator;
+
+/// The CLI's `--confidence`, `--samples` and `--seed` defaults, so the page and `--versus` agree.
+const CONFIDENCE: f64 = 0.95;
+const SAMPLES: usize = 1000;
+const SEED: u64 = 0;
+
+#[derive(Clone, PartialEq)]
+enum Outcome {
+    Idle,
+    Scoring { file: String, progress: f64 },
+    Done(Box<ScoreReport<ComparisonDetails>>),
+    Failed(String),
+}
+
+/// Compares `second` (side B) with the first file's table (side A) on `score`.
+fn run_comparison(
+    first: &ItemTable,
+    first_name: &str,
+    second: &ItemTable,
+    second_name: &str,
+    score: &str,
+) -> Outcome {
+    let compared = BootstrapAggregator::new(CONFIDENCE, SAMPLES, SEED)
+        .map_err(|e| e.to_string())
+        .and_then(|bootstrap| {
+            compare::compare(
+                Side {
+                    label: first_name,
+                    table: first,
+                },
+                Side {
+                    label: second_name,
+                    table: second,
+                },
+                score,
+                &bootstrap,
+            )
+            .map_err(|e| e.to_string())
+        });
+    match compared {
+        Ok(report) => Outcome::Done(Box::new(report)),
+        Err(message) => Outcome::Failed(message),
+    }
+}
+
+#[component]
+pub fn Comparison(
+    /// The first file's per-item table: side A.
+    first: ItemTable,
+    first_name: String,
+    kind: BenchmarkKind,
+    /// The gold text the first file was scored against, for the second.
+    gold: Option<String>,
+) -> impl IntoView {
+    let scores = compare::score_columns(&first);
+    let models = compare::models(&first);
+    let score = RwSignal::new(
+        compare::default_score(&first)
+            .unwrap_or_default()
+            .to_string(),
+    );
+    let first = StoredValue::new(first);
+    let first_name = StoredValue::new(first_name);
+    let gold = StoredValue::new(gold);
+    let outcome = RwSignal::new(Outcome::Idle);
+    let message = RwSignal::new(None::<String>);
+    let file_ref = NodeRef::<leptos::html::Input>::new();
+    let model_a = RwSignal::new(models.first().cloned().unwrap_or_default());
+    let model_b = RwSignal::new(models.get(1).cloned().unwrap_or_default());
+
+    // The two sides last compared, so choosing another score compares them again.
+    let sides = StoredValue::new(None::<[(String, ItemTable); 2]>);
+    let compare_sides = move |a: (String, ItemTable), b: (String, ItemTable)| {
+        let compared = run_comparison(&a.1, &a.0, &b.1, &b.0, &score.get_untracked());
+        sides.set_value(Some([a, b]));
+        outcome.set(compared);
+    };
+    let choose_score = move |ev| {
+        score.set(event_target_value(&ev));
+        if let Some([a, b]) = sides.get_value() {
+            outcome.set(run_comparison(
+                &a.1,
+                &a.0,
+                &b.1,
+                &b.0,
+                &score.get_untracked(),
+            ));
+        }
+    };
+
+    let compare_file = move |_| {
+        let Some(input) = file_ref.get() else { return };
+        leptos::task::spawn_local(async move {
+            let Some(read) = browser::read_chosen_file(&input).await else {
+                return;
+            };
+            input.set_value("");
+            let (name, text) = match read {
+                Ok(read) => read,
+                Err(e) => {
+                    outcome.set(Outcome::Failed(e));
+                    return;
+                }
+            };
+            outcome.set(Outcome::Scoring {
+                file: name.clone(),
+                progress: 0.0,
+            });
+            browser::yield_now().await;
+            let progress_file = name.clone();
+            let gold_text = gold.get_value();
+            // The same function the view scored the first file with.
+            let scored = benchmarks::benchmark(kind, &text, gold_text.as_deref(), &move |p| {
+                outcome.set(Outcome::Scoring {
+                    file: progress_file.clone(),
+                    progress: p,
+                })
+            })
+            .await;
+            match scored.map(|s| s.items) {
+                Ok(Some(second)) => {
+                    compare_sides((first_name.get_value(), first.get_value()), (name, second))
+                }
+                Ok(None) => outcome.set(Outcome::Failed(format!(
+                    "{name}: this file type has no per-item scores to compare"
+                ))),
+                Err(e) => outcome.set(Outcome::Failed(format!("{name}: {e}"))),
+            }
+        });
+    };
+
+    let compare_models = move |_| {
+        let (a, b) = (model_a.get_untracked(), model_b.get_untracked());
+        let split = first.with_value(|table| {
+            Ok::<_, compare::CompareError>((
+                compare::model_rows(table, &a)?,
+                compare::model_rows(table, &b)?,
+            ))
+        });
+        match split {
+            Ok((side_a, side_b)) => compare_sides((a, side_a), (b, side_b)),
+            Err(e) => outcome.set(Outcome::Failed(e.to_string())),
+        }
+    };
+
+    let download = move |json: bool| {
+        if let Outcome::Done(report) = outcome.get_untracked() {
+            let stem = format!(
+                "lexeval-comparison-{}",
+                report.settings["score"].as_str().unwrap_or_default()
+            );
+            let saved = if json {
+                serde_json::to_string_pretty(&*report)
+                    .map_err(|e| e.to_string())
+                    .and_then(|text| {
+                        browser::download(&format!("{stem}.json"), "application/json", &text)
+                    })
+            } else {
+                browser::download(
+                    &format!("{stem}-items.csv"),
+                    "text/csv",
+                    &compare::table(&report.details).to_csv(),
+                )
+            };
+            message.set(saved.err());
+        }
+    };
+
+    let has_two_models = models.len() >= 2;
+    let model_choice = move |label: &'static str, id: &'static str, chosen: RwSignal<String>| {
+        let options = models.clone();
+        view! {
+            <div class="field">
+                <label for=id>{label}</label>
+                <select id=id on:change=move |ev| chosen.set(event_target_value(&ev))>
+                    {options
+                        .into_iter()
+                        .map(|m| {
+                            let selected = chosen.get_untracked() == m;
+                            view! { <option value=m.clone() selected=selected>{m.clone()}</option> }
+                        })
+                        .collect_view()}
+                </select>
+            </div>
+        }
+    };
+    let two_models = has_two_models.then(|| {
+        view! {
+            <fieldset class="settings">
+                <legend>"Two models of this file"</legend>
+                {model_choice("Model A", "compare-model-a", model_a)}
+                {model_choice("Model B", "compare-model-b", model_b)}
+                <button type="button" id="compare-models" on:click=compare_models>"Compare the two models"</button>
+            </fieldset>
+        }
+    });
+
+    view! {
+        <section class="comparison" aria-labelledby="compare-title">
+            <h3 id="compare-title">"Compare with a second file"</h3>
+            <p class="hint">
+                {move || format!(
+                    "A is {}. Choose a second system's predictions (B) for the same gold: each item's difference \
+                     B − A, and whether the mean difference is beyond its paired bootstrap interval.",
+                    first_name.get_value()
+                )}
+            </p>
+            <fieldset class="settings">
+                <legend>"Second file"</legend>
+                <div class="field">
+                    <label for="compare-score">"Score compared"</label>
+                    <select id="compare-score" on:change=choose_score>
+                        {scores
+                            .into_iter()
+                            .map(|name| {
+                                let selected = score.get_untracked() == name;
+                                view! { <option value=name selected=selected>{name.replace('_', " ")}</option> }
+                            })
+                            .collect_view()}
+                    </select>
+                </div>
+                <div class="field">
+                    <label for="compare-file">"Predictions file B (JSON or JSONL)"</label>
+                    <input id="compare-file" type="file" accept=".jsonl,.json,.txt" node_ref=file_ref on:change=compare_file />
+                </div>
+            </fieldset>
+            {two_models}
+            <div id="compare-results" aria-live="polite">
+                {move || match outcome.get() {
+                    Outcome::Idle => ().into_any(),
+                    Outcome::Scoring { file, progress } => view! {
+                        <label for="compare-progress">{format!("Scoring {file}…")}</label>
+                        <progress id="compare-progress" max="1" value=progress.to_string()>
+                            {format!("{:.0}%", progress * 100.0)}
+                        </progress>
+                    }
+                        .into_any(),
+                    Outcome::Failed(text) => view! { <p class="error" role="alert" id="compare-error">{text}</p> }.into_any(),
+                    Outcome::Done(report) => view! {
+                        <ComparisonSummary report=(*report).clone() />
+                        <div class="share-bar">
+                            <button type="button" id="compare-download-csv" on:click=move |_| download(false)>
+                                "Download differences (CSV)"
+                            </button>
+                            <button type="button" id="compare-download-json" on:click=move |_| download(true)>
+                                "Download comparison (JSON)"
+                            </button>
+                        </div>
+                        <ItemTableView table=compare::table(&report.details) id_prefix="compare-" />
+                    }
+                        .into_any(),
+                }}
+                <p class="message" role="status">{move || message.get()}</p>
+            </div>
+        </section>
+    }
+}
+
+/// The means, the difference with its interval, the counts and the verdict in words.
+#[component]
+fn ComparisonSummary(report: ScoreReport<ComparisonDetails>) -> impl IntoView {
+    let details = &report.details;
+    let number = |value: Option<f64>| value.map_or("n/a".to_string(), |v| format!("{v:.4}"));
+    let row = |id: &'static str, label: String, value: Option<f64>| {
+        view! {
+            <dt>{label}</dt>
+            <dd id=id data-value=value.map(|v| v.to_string()).unwrap_or_default()>{number(value)}</dd>
+        }
+    };
+    let settings = &report.settings;
+    let label = |side: &str| settings[side].as_str().unwrap_or_default().to_string();
+    let interval = details.interval.map(|i| {
+        view! {
+            <dt>{format!("{:.0} % interval of B − A", CONFIDENCE * 100.0)}</dt>
+            <dd id="compare-interval" data-low=i.low.to_string() data-high=i.high.to_string()>
+                {format!("{:.4} to {:.4}", i.low, i.high)}
+            </dd>
+        }
+    });
+    view! {
+        <dl class="comparison-summary">
+            {row("compare-mean-a", format!("Mean A ({})", label("a")), report.score("mean_a"))}
+            {row("compare-mean-b", format!("Mean B ({})", label("b")), report.score("mean_b"))}
+            {row("compare-mean-difference", "Mean difference B − A".to_string(), report.score("mean_difference"))}
+            {interval}
+        </dl>
+        <p id="compare-counts">
+            {format!(
+                "{} items compared; {} only in A, {} only in B, {} undefined on a side (listed below, left out of the means).",
+                details.compared, details.only_in_a, details.only_in_b, details.undefined
+            )}
+        </p>
+        <p id="compare-verdict" class="verdict"><strong>{compare::verdict(&report)}</strong></p>
+    }
+}
