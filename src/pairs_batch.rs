@@ -4,7 +4,7 @@
 
 use crate::route::View;
 use lexeval_core::items::ItemTable;
-use lexeval_core::pairs::{PairRecord, PairsDetails};
+use lexeval_core::pairs::{PairItem, PairRecord, PairsDetails};
 use lexeval_core::report::{Score, ScoreReport};
 
 /// The check every pair of a file gets.
@@ -60,6 +60,20 @@ pub fn records(file: &str) -> Result<Vec<PairRecord>, String> {
 pub fn pair_texts(records: &[PairRecord], index: usize) -> Option<(String, String)> {
     let record = records.get(index)?;
     Some((record.reference.clone(), record.generated.clone()))
+}
+
+/// "Pair 3: erisa-kayes (gpt-4o)": the row's number, and its id and model when the file gives them.
+pub fn pair_title(item: &PairItem) -> String {
+    let mut title = format!("Pair {}", item.item);
+    match &item.id {
+        Some(serde_json::Value::String(id)) => title.push_str(&format!(": {id}")),
+        Some(id) => title.push_str(&format!(": {id}")),
+        None => {}
+    }
+    if let Some(model) = &item.model {
+        title.push_str(&format!(" ({model})"));
+    }
+    title
 }
 
 /// The batch report's scores, each with its bootstrap interval added to its note, for the score cards.

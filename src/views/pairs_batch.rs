@@ -59,16 +59,16 @@ struct Batch {
     with: RunSettings,
 }
 
+/// A row opened from the table: its check, under way, done or failed.
 #[derive(Clone)]
 enum Opened {
-    Checking(usize),
+    Checking,
     Done {
-        index: usize,
         texts: (String, String),
         report: Box<CheckReport>,
         rule: String,
     },
-    Failed(usize, String),
+    Failed(String),
 }
 
 /// Checks pair `index` of `file` again with the batch's settings, for its full breakdown (the answers
@@ -92,7 +92,6 @@ async fn open_pair(
         .await
         .map_err(CheckError::Worker)?;
     Ok(Opened::Done {
-        index,
         texts: (reference, candidate),
         report: Box::new(report),
         rule: check_result::rule(&with.settings),
@@ -104,7 +103,8 @@ pub fn PairsBatch(check: PairsCheck) -> impl IntoView {
     let state = expect_context::<AppState>();
     let file = RwSignal::new(None::<PairsFile>);
     let run = RwSignal::new(Run::Idle);
-    let opened = RwSignal::new(None::<Opened>);
+    // The opened row's title and check.
+    let opened = RwSignal::new(None::<(String, Opened)>);
     let message = RwSignal::new(None::<String>);
     let file_ref = NodeRef::<leptos::html::Input>::new();
     // The file's pairs, read once a row is opened.
@@ -183,14 +183,24 @@ pub fn PairsBatch(check: PairsCheck) -> impl IntoView {
     };
 
     let open = Callback::new(move |index: usize| {
-        let with = run.with_untracked(|r| match r {
-            Run::Done(batch) => Some(batch.with.clone()),
+        let batch = run.with_untracked(|r| match r {
+            Run::Done(batch) => Some((
+                batch.with.clone(),
+                batch
+                    .report
+                    .details
+                    .items
+                    .get(index)
+                    .map(pairs_batch::pair_title)?,
+            )),
             _ => None,
         });
-        let (Some(with), Some(PairsFile { text, .. })) = (with, file.get_untracked()) else {
+        let (Some((with, title)), Some(PairsFile { text, .. })) = (batch, file.get_untracked())
+        else {
             return;
         };
-        opened.set(Some(Opened::Checking(index)));
+        let show = move |state: Opened| opened.try_set(Some((title.clone(), state)));
+        show(Opened::Checking);
         request_animation_frame(|| browser::scroll_to("#pairs-breakdown"));
         leptos::task::spawn_local(async move {
             let all = match records.get_value() {
@@ -202,17 +212,17 @@ pub fn PairsBatch(check: PairsCheck) -> impl IntoView {
                         all
                     }
                     Err(e) => {
-                        opened.set(Some(Opened::Failed(index, e)));
+                        show(Opened::Failed(e));
                         return;
                     }
                 },
             };
             let result = open_pair(check, &all, index, &with).await;
-            opened.try_set(Some(match result {
+            show(match result {
                 Ok(done) => done,
                 Err(CheckError::Worker(e)) if e == worker::SUPERSEDED => return,
-                Err(e) => Opened::Failed(index, e.to_string()),
-            }));
+                Err(e) => Opened::Failed(e.to_string()),
+            });
         });
     });
 
@@ -290,28 +300,17 @@ pub fn PairsBatch(check: PairsCheck) -> impl IntoView {
     };
 
     let breakdown = move || {
-        let view = check.view();
-        let title = |index: usize| format!("Pair {}", index + 1);
-        Some(match opened.get()? {
-            Opened::Checking(index) => view! {
-                <h3>{title(index)}</h3>
-                <p class="hint">"Checking this pair…"</p>
-            }
-            .into_any(),
-            Opened::Failed(index, msg) => view! {
-                <h3>{title(index)}</h3>
-                <p class="error" role="alert">{msg}</p>
-            }
-            .into_any(),
+        let (title, state) = opened.get()?;
+        let shown = match state {
+            Opened::Checking => view! { <p class="hint">"Checking this pair…"</p> }.into_any(),
+            Opened::Failed(msg) => view! { <p class="error" role="alert">{msg}</p> }.into_any(),
             Opened::Done {
-                index,
                 texts: (reference, candidate),
                 report,
                 rule,
             } => view! {
-                <h3>{title(index)}</h3>
                 <CheckBreakdown
-                    view
+                    view=check.view()
                     reference
                     candidate
                     report=*report
@@ -321,6 +320,13 @@ pub fn PairsBatch(check: PairsCheck) -> impl IntoView {
                 />
             }
             .into_any(),
+        };
+        Some(view! {
+            <h3>{title}</h3>
+            <button type="button" class="secondary" id="pairs-breakdown-close" on:click=move |_| opened.set(None)>
+                "Close the pair"
+            </button>
+            {shown}
         })
     };
 

@@ -111,6 +111,7 @@ test('brief pairs: the lexeval fresco --pairs numbers, rows and downloads; an em
   assert.equal(Number(await page.getAttribute('#pair-score-l-fresco', 'data-value')), fresco);
   assert.ok(await page.$('#pairs-breakdown table.pairs'));
   assert.match(await page.textContent('#pair-annotated-reference'), /Id\./);
+  assert.match(await page.textContent('#pairs-breakdown h3'), /^Pair 3: erisa-bierwirth-bare-id$/);
   await page.click('#pairs-breakdown table.pairs tbody tr:first-child');
   await page.waitForSelector('#pair-annotated-reference .selected');
   await screenshot(page, 'bench-brief-pairs-1280');
@@ -129,6 +130,8 @@ test('summary pairs: the lexeval pointwise --pairs numbers and downloads', async
   await assertSameAsCli(page, expected);
   await page.click('#item-open-0');
   await page.waitForSelector('#pairs-breakdown #pair-score-pointwise-recall');
+  await page.click('#pairs-breakdown-close');
+  assert.equal(await page.$('#pair-score-pointwise-recall'), null);
   assert.deepEqual(errors, []);
 });
 
@@ -170,6 +173,31 @@ test('LLM judge: a repeated pair asks the endpoint once; the numbers are the CLI
   } finally {
     await llm.close();
   }
+});
+
+test('embedding cosine: one model download for the whole batch; the CLI\'s numbers to 1e-6', { timeout: 300000 }, async () => {
+  const file = writeTemp('embedding-pairs.jsonl', jsonl(BRIEF_PAIRS));
+  // The page embeds with the int8 build by default.
+  const expected = await cli('fresco', file, ['--similarity', 'embedding', '--embedding-model', 'minilm-int8']);
+  const { page, errors } = await openPage(browser, server.url);
+  const modelDownloads = [];
+  page.on('request', (request) => { if (/\/models\/[^/]+\.onnx$/.test(request.url())) modelDownloads.push(request.url()); });
+  await choose(page, 'brief-pairs');
+  await page.selectOption('#pairs-similarity', 'embedding');
+  await page.setInputFiles('#pairs-file', file);
+  await page.waitForSelector('#pairs-results #score-l-fresco', { timeout: 240000 });
+  assert.equal(modelDownloads.length, 1, modelDownloads.join());
+  // tract's native and wasm kernels round f32 sums differently (cosines agree to ~3e-7, see parity.test.mjs).
+  const items = JSON.parse(await saved(page, '#pairs-download-items-json'));
+  const cliItems = JSON.parse(expected.json);
+  assert.equal(items.length, cliItems.length);
+  items.forEach((item, i) => item.scores.forEach((score, j) => {
+    const want = cliItems[i].scores[j];
+    assert.equal(score.name, want.name);
+    assert.equal(score.null_reason, want.null_reason);
+    assert.ok(score.value === want.value || Math.abs(score.value - want.value) < 1e-6, `pair ${i + 1} ${score.name}: ${score.value} ≠ ${want.value}`);
+  }));
+  assert.deepEqual(errors, []);
 });
 
 test('Cancel stops a run mid-way, keeps the file and settings, and the page stays usable', async () => {
