@@ -1,7 +1,9 @@
 //! The Benchmarks view's engine: uploaded files (JSON arrays or JSON Lines, read by core's `records`) scored
 //! with CaseFacts or LegalSearchQA against the gold file the user loaded, or as ROUGE pairs; and the About
-//! view's CaseFacts demo.
+//! view's CaseFacts demo. Brief and summary pairs are kinds of file too, scored in the score worker
+//! (`pairs_batch`).
 
+use crate::pairs_batch::{self, PairsCheck};
 use lexeval_core::casefacts::{self, CaseFactsDetails};
 use lexeval_core::items::{self, ItemTable};
 use lexeval_core::legalsearchqa::{self, LegalSearchQaDetails};
@@ -25,20 +27,32 @@ pub enum BenchmarkKind {
     CaseFacts,
     LegalSearchQa,
     RougePairs,
+    Pairs(PairsCheck),
 }
 
 impl BenchmarkKind {
-    pub const ALL: [BenchmarkKind; 3] = [
+    pub const ALL: [BenchmarkKind; 5] = [
         BenchmarkKind::CaseFacts,
         BenchmarkKind::LegalSearchQa,
         BenchmarkKind::RougePairs,
+        BenchmarkKind::Pairs(PairsCheck::Brief),
+        BenchmarkKind::Pairs(PairsCheck::Summary),
     ];
+
+    /// The check each pair gets, for brief and summary pairs.
+    pub fn pairs(self) -> Option<PairsCheck> {
+        match self {
+            BenchmarkKind::Pairs(check) => Some(check),
+            _ => None,
+        }
+    }
 
     pub fn id(self) -> &'static str {
         match self {
             BenchmarkKind::CaseFacts => "casefacts",
             BenchmarkKind::LegalSearchQa => "legalsearchqa",
             BenchmarkKind::RougePairs => "rouge-pairs",
+            BenchmarkKind::Pairs(check) => check.id(),
         }
     }
 
@@ -47,6 +61,7 @@ impl BenchmarkKind {
             BenchmarkKind::CaseFacts => "CaseFacts predictions",
             BenchmarkKind::LegalSearchQa => "LegalSearchQA predictions",
             BenchmarkKind::RougePairs => "ROUGE pairs",
+            BenchmarkKind::Pairs(check) => check.label(),
         }
     }
 
@@ -55,7 +70,7 @@ impl BenchmarkKind {
         match self {
             BenchmarkKind::CaseFacts => Some("CaseFacts test.json (or train.json)"),
             BenchmarkKind::LegalSearchQa => Some("LegalSearchQA legalsearchqa.json"),
-            BenchmarkKind::RougePairs => None,
+            BenchmarkKind::RougePairs | BenchmarkKind::Pairs(_) => None,
         }
     }
 
@@ -69,6 +84,7 @@ impl BenchmarkKind {
                 r#"{"id": "lsqa_001", "answer": 1, "explanation": "…"}"#
             }
             BenchmarkKind::RougePairs => r#"{"reference": "…", "candidate": "…"}"#,
+            BenchmarkKind::Pairs(_) => pairs_batch::EXAMPLE_LINE,
         }
     }
 }
@@ -205,6 +221,10 @@ pub async fn benchmark(
                 items: None,
             })
         }
+        BenchmarkKind::Pairs(check) => Err(BenchmarkError(format!(
+            "{} are scored in the score worker, with progress and Cancel",
+            check.label()
+        ))),
     }
 }
 
@@ -251,7 +271,7 @@ pub fn count_gold(kind: BenchmarkKind, text: &str) -> Result<usize, BenchmarkErr
         BenchmarkKind::LegalSearchQa => {
             gold_rows::<legalsearchqa::Question>(kind, "", Some(text))?.len()
         }
-        BenchmarkKind::RougePairs => 0,
+        BenchmarkKind::RougePairs | BenchmarkKind::Pairs(_) => 0,
     };
     if count == 0 {
         return Err(BenchmarkError("the gold file has no records".into()));

@@ -52,67 +52,71 @@ pub fn check_size(text: &str) -> Result<(), CheckError> {
     Ok(())
 }
 
-/// The LLM judge's endpoint for the worker's requests (the worker records its settings in the report).
-fn endpoint(llm: &LlmSettings, key: &str) -> Result<Endpoint, CheckError> {
+/// The LLM judge's endpoint for the worker's requests when the similarity is the LLM's (the worker records
+/// its settings in the report).
+pub fn judge_endpoint(
+    settings: &Settings,
+    (llm, key): (&LlmSettings, &str),
+) -> Result<Option<Endpoint>, CheckError> {
+    if settings.similarity != Similarity::Llm {
+        return Ok(None);
+    }
     let (endpoint, model) = (llm.endpoint.trim(), llm.model.trim());
     if endpoint.is_empty() || model.is_empty() {
         return Err(CheckError::Input(
             "the LLM judge needs an endpoint URL and a model name (see the LLM settings)".into(),
         ));
     }
-    Ok(Endpoint {
+    Ok(Some(Endpoint {
         endpoint: endpoint.to_string(),
         model: model.to_string(),
         key: key.to_string(),
-    })
+    }))
 }
 
-/// Runs the brief check (`View::Brief`) or the summary check (`View::Summary`) of two texts.
+/// The summary check (`View::Summary`) or the brief check (any other view) of two texts under `settings`.
+pub fn job(view: View, reference: String, candidate: String, settings: &Settings) -> CheckJob {
+    match view {
+        View::Summary => CheckJob::Summary {
+            reference,
+            candidate,
+            settings: PointwiseSettings {
+                similarity: settings.similarity,
+                threshold: settings.threshold,
+                ..PointwiseSettings::default()
+            },
+            judge: None,
+            reference_points: None,
+            candidate_points: None,
+        },
+        _ => CheckJob::Brief {
+            reference,
+            candidate,
+            settings: FrescoSettings {
+                authorities: settings.authorities,
+                similarity: settings.similarity,
+                threshold: settings.threshold,
+                generalized: settings.generalized,
+                generalized_match: GeneralizedMatch::Citations,
+            },
+            judge: None,
+        },
+    }
+}
+
+/// Runs the brief check (`View::Brief`) or the summary check (`View::Summary`) of two texts in `lane` (the
+/// view's id for the check views).
 pub async fn run(
     view: View,
     (reference, candidate): (&str, &str),
     settings: &Settings,
-    (llm, key): (&LlmSettings, &str),
+    llm: (&LlmSettings, &str),
+    lane: &'static str,
 ) -> Result<CheckReport, CheckError> {
     check_size(reference)?;
     check_size(candidate)?;
-    let endpoint = match settings.similarity {
-        Similarity::Llm => Some(endpoint(llm, key)?),
-        _ => None,
-    };
-    let (reference, candidate) = (reference.to_string(), candidate.to_string());
-    let (job, lane) = match view {
-        View::Summary => (
-            CheckJob::Summary {
-                reference,
-                candidate,
-                settings: PointwiseSettings {
-                    similarity: settings.similarity,
-                    threshold: settings.threshold,
-                    ..PointwiseSettings::default()
-                },
-                judge: None,
-                reference_points: None,
-                candidate_points: None,
-            },
-            "summary",
-        ),
-        _ => (
-            CheckJob::Brief {
-                reference,
-                candidate,
-                settings: FrescoSettings {
-                    authorities: settings.authorities,
-                    similarity: settings.similarity,
-                    threshold: settings.threshold,
-                    generalized: settings.generalized,
-                    generalized_match: GeneralizedMatch::Citations,
-                },
-                judge: None,
-            },
-            "brief",
-        ),
-    };
+    let endpoint = judge_endpoint(settings, llm)?;
+    let job = job(view, reference.to_string(), candidate.to_string(), settings);
     scoring::check(job, endpoint, settings.embedding_model, lane)
         .await
         .map_err(CheckError::Worker)

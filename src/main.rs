@@ -9,6 +9,7 @@ mod components;
 mod embedding;
 mod examples;
 mod gold_store;
+mod pairs_batch;
 mod report_view;
 mod route;
 mod scoring;

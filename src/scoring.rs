@@ -1,25 +1,49 @@
 //! The page's side of the score worker (`crates/lexeval-score-worker`): the brief and summary check
 //! pipelines, U-Score and threshold calibration run there, LLM answers are fetched there, and embeddings it
 //! asks for are relayed to the embedding worker, so no check ever runs on the page's main thread. One lane
-//! per view: a newer request replaces the one still running.
+//! per view (and one for the Benchmarks tab's pairs batch, which can be cancelled): a newer request
+//! replaces the one still running.
 
 use crate::worker::{self, Reply, WorkerClient, WorkerSpec};
+use lexeval_core::pairs::PairsDetails;
 use lexeval_core::pipeline::{CheckJob, CheckReport, Span};
 use lexeval_core::report::ScoreReport;
 use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_core::similarity::Similarity;
 use lexeval_core::uscore::UScoreDetails;
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+
+/// The lane of the Benchmarks tab's pairs batch.
+const PAIRS_LANE: &str = "pairs";
 
 thread_local! {
     static CLIENT: WorkerClient = const {
         WorkerClient::new(WorkerSpec {
             script: "./score_worker_loader.js",
             name: "score worker",
-            on_reply: relay_embeddings,
+            on_reply,
             on_failure: |_| {},
         })
     };
+    /// Told (pairs scored, pairs in all) by the running pairs batch.
+    static PAIRS_PROGRESS: RefCell<Option<PairsProgress>> = RefCell::new(None);
+}
+
+type PairsProgress = Box<dyn Fn(u64, u64)>;
+
+fn on_reply(reply: &Reply) {
+    match reply {
+        Reply::Embed { .. } => relay_embeddings(reply),
+        Reply::Progress { stage, done, total } if stage == "pairs" => {
+            PAIRS_PROGRESS.with(|progress| {
+                if let Some(progress) = progress.borrow().as_ref() {
+                    progress(*done, *total);
+                }
+            });
+        }
+        _ => {}
+    }
 }
 
 /// Where the LLM judge is, with the key for the request header. It travels to the worker in the request
@@ -93,6 +117,29 @@ pub async fn calibrate(
     });
     let done: Done<ScoreReport> = ask(request, "calibrate", "calibration").await?;
     Ok(done.report)
+}
+
+/// Scores every pair of `file` (a JSON array or JSON Lines of brief or summary pairs) with `job`'s settings,
+/// as `lexeval fresco|pointwise --pairs` does; `progress` hears (pairs scored, pairs in all). A newer batch
+/// or [`cancel_pairs`] stops it.
+pub async fn pairs(
+    file: &str,
+    job: CheckJob,
+    llm: Option<Endpoint>,
+    embedding_model: EmbeddingModel,
+    progress: impl Fn(u64, u64) + 'static,
+) -> Result<ScoreReport<PairsDetails>, String> {
+    PAIRS_PROGRESS.with(|slot| *slot.borrow_mut() = Some(Box::new(progress)));
+    let request = serde_json::json!({
+        "pairs": { "file": file, "job": job, "llm": llm, "embedding_model": embedding_model }
+    });
+    let done: Done<ScoreReport<PairsDetails>> = ask(request, PAIRS_LANE, "pairs").await?;
+    Ok(done.report)
+}
+
+/// Stops the running pairs batch (it fails with `worker::CANCELLED`); other requests carry on.
+pub fn cancel_pairs() {
+    worker::cancel(&CLIENT, PAIRS_LANE);
 }
 
 /// The score worker asked for embeddings: fetch them from the embedding worker and post its answer back

@@ -1,7 +1,7 @@
 //! A Web Worker behind promises, shared by the embedding and score workers: started on first use, requests
 //! held until the worker says it listens, replies matched by id. A request in a lane replaces the one still
 //! running in that lane: the worker is restarted (the only way to stop wasm mid-computation) and the other
-//! waiting requests are sent again.
+//! waiting requests are sent again; `cancel` stops a lane's request the same way.
 //!
 //! Protocol (JSON strings both ways): the worker posts `{"kind": "ready"}` once, then for each request
 //! `{"id": n, ...}` any number of `{"kind": "progress", ...}` or `{"kind": "embed", ...}` (the score worker
@@ -19,6 +19,8 @@ use web_sys::{MessageEvent, Worker};
 
 /// The rejection of a request replaced by a newer one in its lane; callers drop it silently.
 pub const SUPERSEDED: &str = "superseded by a newer request";
+/// The rejection of a request the user cancelled ([`cancel`]).
+pub const CANCELLED: &str = "cancelled";
 
 #[derive(Debug, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
@@ -142,26 +144,10 @@ pub async fn request(
 fn send(client: &'static LocalKey<WorkerClient>, id: u32, pending: Pending) -> Result<(), String> {
     client.with(|c| {
         let mut running = c.running.borrow_mut();
-        let busy_lane = pending.lane.is_some_and(|lane| {
-            running
-                .as_ref()
-                .is_some_and(|r| r.pending.values().any(|p| p.lane == Some(lane)))
-        });
-        let mut resend = BTreeMap::new();
-        if busy_lane {
-            if let Some(old) = running.take() {
-                old.worker.terminate();
-                for (old_id, old_pending) in old.pending {
-                    if old_pending.lane == pending.lane {
-                        let _ = old_pending
-                            .reject
-                            .call1(&JsValue::NULL, &JsValue::from_str(SUPERSEDED));
-                    } else {
-                        resend.insert(old_id, old_pending);
-                    }
-                }
-            }
-        }
+        let mut resend = match pending.lane {
+            Some(lane) => stop_lane(&mut running, lane, SUPERSEDED),
+            None => BTreeMap::new(),
+        };
         let running = started(client, &c.spec, &mut running)?;
         running.pending.append(&mut resend);
         if running.ready {
@@ -170,6 +156,61 @@ fn send(client: &'static LocalKey<WorkerClient>, id: u32, pending: Pending) -> R
         running.pending.insert(id, pending);
         Ok(())
     })
+}
+
+/// Terminates the worker if it runs a request in `lane`: those requests are rejected with `reason`, the
+/// others are returned, to be sent again to a fresh worker.
+fn stop_lane(
+    running: &mut Option<Running>,
+    lane: &'static str,
+    reason: &str,
+) -> BTreeMap<u32, Pending> {
+    let busy = running
+        .as_ref()
+        .is_some_and(|r| r.pending.values().any(|p| p.lane == Some(lane)));
+    let mut resend = BTreeMap::new();
+    if let Some(old) = running.take_if(|_| busy) {
+        old.worker.terminate();
+        for (old_id, old_pending) in old.pending {
+            if old_pending.lane == Some(lane) {
+                let _ = old_pending
+                    .reject
+                    .call1(&JsValue::NULL, &JsValue::from_str(reason));
+            } else {
+                resend.insert(old_id, old_pending);
+            }
+        }
+    }
+    resend
+}
+
+/// Stops the request running in `lane` (rejected with [`CANCELLED`]) by terminating the worker, the only way
+/// to stop wasm mid-computation; requests of other lanes go to a fresh worker.
+pub fn cancel(client: &'static LocalKey<WorkerClient>, lane: &'static str) {
+    let failed = client.with(|c| {
+        let mut running = c.running.borrow_mut();
+        let mut resend = stop_lane(&mut running, lane, CANCELLED);
+        if resend.is_empty() {
+            return None;
+        }
+        match started(client, &c.spec, &mut running) {
+            Ok(fresh) => {
+                fresh.pending.append(&mut resend);
+                None
+            }
+            Err(message) => {
+                for pending in resend.into_values() {
+                    let _ = pending
+                        .reject
+                        .call1(&JsValue::NULL, &JsValue::from_str(&message));
+                }
+                Some(message)
+            }
+        }
+    });
+    if let Some(message) = failed {
+        client.with(|c| (c.spec.on_failure)(&message));
+    }
 }
 
 /// Posts `message` to the running worker outside any request (an answer to its `embed` message). A worker

@@ -1,6 +1,7 @@
 //! A benchmark's per-item table: sortable by any column (buttons in the headers), filtered by the values
-//! of its class columns, the first rows drawn until asked for all; opening an item shows its whole record.
-//! `id_prefix` keeps the element ids of two tables on one page apart (the comparison's under the file's).
+//! of its class columns, the first rows drawn until asked for all; opening an item shows its whole record,
+//! or tells the owner (`on_open`), who shows the item its own way. `id_prefix` keeps the element ids of two
+//! tables on one page apart (the comparison's under the file's).
 
 use leptos::prelude::*;
 use lexeval_core::items::{Cell, ItemTable};
@@ -9,14 +10,19 @@ use std::cmp::Ordering;
 /// Rows drawn before "Show all" (a CaseFacts train file has 5,794).
 const FIRST_ROWS: usize = 200;
 
-/// Nulls sort after every number, whatever the direction.
-fn compare(a: &Cell, b: &Cell) -> Ordering {
-    match (a, b) {
+/// Nulls sort after every number, whatever the direction (an undefined score is not the lowest one).
+fn compare(a: &Cell, b: &Cell, ascending: bool) -> Ordering {
+    let order = match (a, b) {
+        (Cell::Number(None), Cell::Number(None)) => return Ordering::Equal,
+        (Cell::Number(None), Cell::Number(_)) => return Ordering::Greater,
+        (Cell::Number(_), Cell::Number(None)) => return Ordering::Less,
         (Cell::Number(Some(x)), Cell::Number(Some(y))) => x.total_cmp(y),
-        (Cell::Number(None), Cell::Number(None)) => Ordering::Equal,
-        (Cell::Number(None), Cell::Number(_)) => Ordering::Greater,
-        (Cell::Number(_), Cell::Number(None)) => Ordering::Less,
         _ => a.text().cmp(&b.text()),
+    };
+    if ascending {
+        order
+    } else {
+        order.reverse()
     }
 }
 
@@ -33,7 +39,13 @@ fn field_text(value: &serde_json::Value) -> String {
 }
 
 #[component]
-pub fn ItemTableView(table: ItemTable, #[prop(optional)] id_prefix: &'static str) -> impl IntoView {
+pub fn ItemTableView(
+    table: ItemTable,
+    #[prop(optional)] id_prefix: &'static str,
+    /// Called with the row's index when an item is opened, instead of showing its record here.
+    #[prop(optional)]
+    on_open: Option<Callback<usize>>,
+) -> impl IntoView {
     let table = StoredValue::new(table);
     let columns = table.with_value(|t| t.columns.clone());
     let filters = RwSignal::new(vec![String::new(); columns.len()]);
@@ -55,12 +67,11 @@ pub fn ItemTableView(table: ItemTable, #[prop(optional)] id_prefix: &'static str
                 .collect();
             if let Some((column, ascending)) = sort.get() {
                 indices.sort_by(|&a, &b| {
-                    let order = compare(&t.rows[a].cells[column], &t.rows[b].cells[column]);
-                    if ascending {
-                        order
-                    } else {
-                        order.reverse()
-                    }
+                    compare(
+                        &t.rows[a].cells[column],
+                        &t.rows[b].cells[column],
+                        ascending,
+                    )
                 });
             }
             indices
@@ -166,7 +177,10 @@ pub fn ItemTableView(table: ItemTable, #[prop(optional)] id_prefix: &'static str
 
                                 id=format!("{id_prefix}item-open-{i}")
                                 aria-label=format!("Open item {}: {first}", i + 1)
-                                on:click=move |_| opened.set(Some(i))
+                                on:click=move |_| match on_open {
+                                    Some(on_open) => on_open.run(i),
+                                    None => opened.set(Some(i)),
+                                }
                             >
                                 {first.clone()}
                             </button>

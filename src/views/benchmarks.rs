@@ -7,6 +7,7 @@ use crate::components::comparison::Comparison;
 use crate::components::item_table::ItemTableView;
 use crate::components::score_card::ScoreCards;
 use crate::gold_store::{self, StoredGold};
+use crate::views::pairs_batch::PairsBatch;
 use leptos::prelude::*;
 use lexeval_core::report::Score;
 
@@ -236,15 +237,16 @@ pub fn BenchmarksView() -> impl IntoView {
                     })}
                     {move || gold_message.get().map(|m| view! { <p class="error" role="alert" id="bench-gold-error">{m}</p> })}
                 })}
-                <p class="hint">
+                <p class="hint" hidden=move || kind.get().pairs().is_some()>
                     "A JSON array or JSON Lines (one object a line), e.g. " <code>{move || kind.get().example_line()}</code>
                 </p>
-                <div class="field">
+                <div class="field" hidden=move || kind.get().pairs().is_some()>
                     <label for="bench-file">"Predictions file (JSON or JSONL)"</label>
                     <input id="bench-file" type="file" accept=".jsonl,.json,.txt" node_ref=file_ref on:change=start />
                 </div>
             </fieldset>
-            <div class="bench-results" id="bench-results" aria-live="polite">
+            {move || kind.get().pairs().map(|check| view! { <PairsBatch check /> })}
+            <div class="bench-results" id="bench-results" aria-live="polite" hidden=move || kind.get().pairs().is_some()>
                 {move || match job.get() {
                     Job::Idle => view! { <p class="hint">"Choose a file to score it."</p> }.into_any(),
                     Job::Running { file, progress } => {

@@ -1,20 +1,15 @@
 //! Brief check and Summary check: two texts side by side, settings, live scores and the breakdown.
 
 use crate::browser;
-use crate::card_counts;
 use crate::checks::{self, CheckError};
-use crate::components::annotated::{AnnotatedText, Palette, Side};
 use crate::components::authority_panel::AuthorityPanel;
-use crate::components::heatmap::Heatmap;
-use crate::components::llm_exchanges::LlmExchanges;
 use crate::components::model_progress::ModelProgress;
-use crate::components::pairs_table::{AuthorityGaps, PairsTable};
-use crate::components::score_card::ScoreCards;
 use crate::examples::{self, Example};
-use crate::report_view::{self, PairLink, Units};
+use crate::report_view::{self, PairLink};
 use crate::route::View;
 use crate::state::settings::{LlmSettings, Settings};
 use crate::state::AppState;
+use crate::views::check_result::{self, AnnotatedPair, Scored};
 use crate::views::settings_panel::SettingsPanel;
 use crate::views::share_bar::ShareBar;
 use leptos::prelude::*;
@@ -46,13 +41,6 @@ enum Outcome {
     Failed(String),
 }
 
-/// A check's report and the matching rule it was scored with (the settings may have changed since).
-#[derive(Clone, PartialEq)]
-struct Scored {
-    report: Arc<CheckReport>,
-    rule: String,
-}
-
 impl Outcome {
     /// The result on screen, fresh or stale.
     fn shown(&self) -> Option<Scored> {
@@ -63,19 +51,9 @@ impl Outcome {
     }
 }
 
-/// How two claims or points match under `settings`, for the pairs table.
-fn rule(settings: &Settings) -> String {
-    match settings.similarity {
-        Similarity::Llm => "the LLM judge answers Yes".to_string(),
-        _ => format!("similarity ≥ {:.2}", settings.threshold),
-    }
-}
-
 struct ViewText {
     title: &'static str,
     intro: &'static str,
-    reference_label: &'static str,
-    candidate_label: &'static str,
     examples: &'static [Example],
 }
 
@@ -87,8 +65,6 @@ fn view_text(view: View) -> ViewText {
                     sentences and list items; citations stay with their sentence); pointwise recall asks \
                     how many reference points the generated summary covers, precision how many generated \
                     points the reference supports.",
-            reference_label: "Reference summary",
-            candidate_label: "Generated summary",
             examples: &[examples::SUMMARY],
         },
         _ => ViewText {
@@ -96,8 +72,6 @@ fn view_text(view: View) -> ViewText {
             intro: "Paste a reference paragraph of legal analysis and a generated one. Citations are found \
                     and each claim is tied to the authorities it cites; L-FRESCO asks, for every reference \
                     claim, whether the generated text makes a similar claim citing the same case.",
-            reference_label: "Reference paragraph",
-            candidate_label: "Generated paragraph",
             examples: &[examples::KAYES, examples::FIDUCIARY],
         },
     }
@@ -106,7 +80,7 @@ fn view_text(view: View) -> ViewText {
 async fn run(view: View, input: &Inputs) -> Result<CheckReport, CheckError> {
     let texts = (input.reference.as_str(), input.candidate.as_str());
     let llm = (&input.llm, input.key.as_str());
-    checks::run(view, texts, &input.settings, llm).await
+    checks::run(view, texts, &input.settings, llm, view.id()).await
 }
 
 #[component]
@@ -116,6 +90,7 @@ pub fn CheckView(view: View) -> impl IntoView {
         return ().into_any();
     };
     let text = view_text(view);
+    let (reference_label, candidate_label) = check_result::labels(view);
     let prefix = view.id();
 
     let live = Memo::new(move |_| Inputs {
@@ -133,15 +108,7 @@ pub fn CheckView(view: View) -> impl IntoView {
     // The pair selected in the table and the authority chosen in the texts; a new result clears both.
     let selected = RwSignal::new(None::<PairLink>);
     let chosen_authority = RwSignal::new(None::<String>);
-    Effect::new(move |_| {
-        if selected.get().is_some() {
-            request_animation_frame(move || {
-                for side in ["reference", "candidate"] {
-                    browser::scroll_to(&format!("#{prefix}-annotated-{side} .selected"));
-                }
-            });
-        }
-    });
+    check_result::scroll_to_selected(prefix, selected);
     Effect::new(move |_| {
         let current = input.get();
         generation.update_value(|g| *g += 1);
@@ -176,7 +143,7 @@ pub fn CheckView(view: View) -> impl IntoView {
                         std::mem::take(&mut report.reference_spans),
                         std::mem::take(&mut report.candidate_spans),
                     );
-                    let rule = rule(&current.settings);
+                    let rule = check_result::rule(&current.settings);
                     selected.try_set(None);
                     chosen_authority.try_set(None);
                     annotations.try_set(Some((current.reference, current.candidate, spans)));
@@ -194,27 +161,7 @@ pub fn CheckView(view: View) -> impl IntoView {
         _ => None,
     });
 
-    let render = move |Scored { report, rule }: Scored| {
-        let units = if view == View::Summary {
-            Units::Points
-        } else {
-            Units::Claims
-        };
-        let scores = report_view::scores(&report);
-        let counts = card_counts::counts(&report);
-        let pairs = report_view::pairs(&report.metric);
-        let matrix = report_view::matrix(&report.metric);
-        let gaps = report_view::authority_gaps(&report.metric);
-        let exchanges = report_view::exchanges(&report.metric);
-        view! {
-            <ScoreCards scores counts />
-            <PairsTable rows=pairs units rule selected />
-            {gaps.map(|(hallucinated, missing)| view! { <AuthorityGaps hallucinated missing /> })}
-            {matrix.map(|matrix| view! { <Heatmap matrix /> })}
-            <LlmExchanges exchanges />
-        }
-        .into_any()
-    };
+    let render = move |scored: Scored| check_result::result_view(view, scored, selected, "score");
 
     let length_note = move |signal: RwSignal<String>| {
         move || {
@@ -283,8 +230,8 @@ pub fn CheckView(view: View) -> impl IntoView {
                 </button>
             </div>
             <div class="pair">
-                {text_area(reference, format!("{prefix}-reference"), text.reference_label)}
-                {text_area(candidate, format!("{prefix}-candidate"), text.candidate_label)}
+                {text_area(reference, format!("{prefix}-reference"), reference_label)}
+                {text_area(candidate, format!("{prefix}-candidate"), candidate_label)}
             </div>
             <SettingsPanel prefix=prefix show_generalized=view == View::Brief />
             <ShareBar view report />
@@ -311,31 +258,8 @@ pub fn CheckView(view: View) -> impl IntoView {
             </div>
             <div class="pair annotated-pair">
                 {move || {
-                    let (reference, candidate, (ref_spans, cand_spans)) = annotations.get()?;
-                    let palette = Palette::of(&ref_spans, &cand_spans);
-                    Some(
-                        [
-                            (reference, ref_spans, text.reference_label, Side::Reference, "reference"),
-                            (candidate, cand_spans, text.candidate_label, Side::Candidate, "candidate"),
-                        ]
-                            .into_iter()
-                            .filter(|(t, ..)| !t.trim().is_empty())
-                            .map(|(t, spans, label, side, name)| {
-                                view! {
-                                    <AnnotatedText
-                                        text=t
-                                        spans
-                                        palette=palette.clone()
-                                        label=label
-                                        side
-                                        selected
-                                        chosen_authority
-                                        id=format!("{prefix}-annotated-{name}")
-                                    />
-                                }
-                            })
-                            .collect_view(),
-                    )
+                    let (reference, candidate, spans) = annotations.get()?;
+                    Some(view! { <AnnotatedPair view reference candidate spans selected chosen_authority prefix /> })
                 }}
             </div>
             {move || {

@@ -4,7 +4,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { serveDist, launch, openPage, screenshot } from './harness.mjs';
-import { fixture } from './fixtures.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fixture, root } from './fixtures.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -48,6 +50,16 @@ const views = {
     await page.setInputFiles('#calibrate-file', fixture('calibration/pairs.jsonl'));
     await page.click('#calibrate-run');
     await page.waitForSelector('#calibration-threshold');
+  },
+  'brief-pairs': async (page) => {
+    await page.click('#tab-benchmarks');
+    await page.selectOption('#bench-kind', 'brief-pairs');
+    const pairs = fs.readFileSync(path.join(root, 'tests/briefs/bluebook_pairs.jsonl'), 'utf8').split('\n').slice(0, 4);
+    await page.setInputFiles('#pairs-file', { name: 'pairs.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(pairs.join('\n')) });
+    await page.waitForSelector('#bench-items');
+    // A pair opened as the brief check shows it.
+    await page.click('#item-open-1');
+    await page.waitForSelector('#pair-annotated-candidate');
   },
   about: async (page) => {
     await page.click('#tab-about');

@@ -26,10 +26,10 @@ export const paste = (page, id, text) => page.$eval(id, (el, value) => {
 
 /**
  * A scripted OpenAI-compatible endpoint on its own loopback port (CORS open, as a local model server is
- * configured for the page): "Yes" to every claim or point question, "1" to every tie-break. Resolves to
- * { url, prompts, close }.
+ * configured for the page): "Yes" to every claim or point question, "1" to every tie-break, each answer after
+ * `delayMs` (a slow model, to watch a batch run). Resolves to { url, prompts, close }.
  */
-export async function scriptedLlm(http) {
+export async function scriptedLlm(http, { delayMs = 0 } = {}) {
   const prompts = [];
   const server = http.createServer((req, res) => {
     const cors = {
@@ -47,8 +47,10 @@ export async function scriptedLlm(http) {
       const prompt = JSON.parse(body).messages[0].content;
       prompts.push(prompt);
       const content = /closest reference point/.test(prompt) ? 'The first one is closest. 1' : 'Same proposition. Yes';
-      res.writeHead(200, { ...cors, 'content-type': 'application/json' });
-      res.end(JSON.stringify({ choices: [{ message: { content } }] }));
+      setTimeout(() => {
+        res.writeHead(200, { ...cors, 'content-type': 'application/json' });
+        res.end(JSON.stringify({ choices: [{ message: { content } }] }));
+      }, delayMs);
     });
   });
   return new Promise((resolve) => {

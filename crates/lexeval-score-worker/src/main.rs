@@ -11,18 +11,22 @@
 //! - `{"id": n, "calibrate": {"pairs": "<JSON Lines>", "similarity": "rougeL", "embedding_model": "..."}}`
 //!   with `{"kind": "done", "id": n, "report": {...}}` (the embedding similarity asks the page as a check
 //!   does);
+//! - `{"id": n, "pairs": {"file", "job", "llm", "embedding_model"}}`: a file of brief or summary pairs, each
+//!   checked as above, with progress messages and the batch report (`pairs.rs`);
 //! - anything else with `{"kind": "error", "id": n, "message": "..."}`.
 
+mod answers;
 mod calibrate;
 mod embeddings;
+mod pairs;
 
-use lexeval_core::judge::Answer;
+use answers::Answers;
+use lexeval_core::pairs::PairsDetails;
 use lexeval_core::pipeline::{CheckJob, CheckReport, Pipeline, Span, SpanKind, Step};
 use lexeval_core::report::ScoreReport;
 use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_core::uscore::UScoreDetails;
 use lexeval_llm::tasks::judge::PaperJudge;
-use lexeval_llm::wasm::WasmClient;
 use lexeval_llm::{ApiKey, LlmConfig};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -34,6 +38,12 @@ struct Endpoint {
     endpoint: String,
     model: String,
     key: String,
+}
+
+impl Endpoint {
+    fn config(self) -> LlmConfig {
+        LlmConfig::new(&self.endpoint, &self.model, ApiKey::new(self.key))
+    }
 }
 
 #[derive(Deserialize)]
@@ -57,6 +67,10 @@ enum Message {
     Calibrate {
         id: u32,
         calibrate: calibrate::Request,
+    },
+    Pairs {
+        id: u32,
+        pairs: Box<pairs::Request>,
     },
     Embedded(embeddings::Embedded),
 }
@@ -92,18 +106,15 @@ fn fail(id: Option<u64>, message: &str) {
     post(&serde_json::json!({ "kind": "error", "id": id, "message": message }));
 }
 
-/// Runs a check's pipeline to its end.
+/// Runs a check's pipeline to its end, the judge's answers from `answers`.
 async fn check(
     id: u32,
-    Check {
-        mut job,
-        llm,
-        embedding_model,
-    }: Check,
+    mut job: CheckJob,
+    answers: &mut Answers,
+    embedding_model: EmbeddingModel,
 ) -> Result<CheckReport, String> {
-    let config = llm.map(|llm| LlmConfig::new(&llm.endpoint, &llm.model, ApiKey::new(llm.key)));
-    if let Some(config) = &config {
-        job.set_judge(config.judge_settings());
+    if let Some(settings) = answers.judge_settings() {
+        job.set_judge(settings);
     }
     let judge = PaperJudge;
     let (mut pipeline, mut step) = Pipeline::start(job, &judge);
@@ -118,7 +129,7 @@ async fn check(
                 pipeline.feed_embeddings(embeddings, &judge)
             }
             Step::NeedAnswers { prompts } => {
-                let answers = ask(config.as_ref(), &prompts).await?;
+                let answers = answers.ask(&prompts).await?;
                 pipeline.feed_answers(answers, &judge)
             }
             Step::Done { mut report } => {
@@ -132,18 +143,6 @@ async fn check(
     }
 }
 
-/// The LLM's answers to `prompts`, through the IndexedDB cache.
-async fn ask(config: Option<&LlmConfig>, prompts: &[String]) -> Result<Vec<Answer>, String> {
-    let config = config.ok_or("the LLM judge needs an endpoint URL and a model name")?;
-    let client = WasmClient::with_indexed_db(config.clone(), prompts).await;
-    Ok(client
-        .complete_many(prompts)
-        .await
-        .into_iter()
-        .map(|answer| answer.map_err(|e| e.to_string()))
-        .collect())
-}
-
 #[derive(Serialize)]
 struct Checked {
     report: CheckReport,
@@ -152,6 +151,11 @@ struct Checked {
 #[derive(Serialize)]
 struct Calibrated {
     report: ScoreReport,
+}
+
+#[derive(Serialize)]
+struct PairsScored {
+    report: ScoreReport<PairsDetails>,
 }
 
 #[derive(Serialize)]
@@ -181,8 +185,14 @@ fn uscore(answer: &str) -> UScored {
 fn answer(message: &str) {
     match serde_json::from_str::<Message>(message) {
         Ok(Message::Check { id, check: request }) => {
+            let Check {
+                job,
+                llm,
+                embedding_model,
+            } = *request;
             wasm_bindgen_futures::spawn_local(async move {
-                match check(id, *request).await {
+                let mut answers = Answers::new(llm.map(Endpoint::config));
+                match check(id, job, &mut answers, embedding_model).await {
                     Ok(report) => done(id, Checked { report }),
                     Err(message) => fail(Some(id.into()), &message),
                 }
@@ -193,6 +203,14 @@ fn answer(message: &str) {
             wasm_bindgen_futures::spawn_local(async move {
                 match calibrate::run(id, calibrate).await {
                     Ok(report) => done(id, Calibrated { report }),
+                    Err(message) => fail(Some(id.into()), &message),
+                }
+            });
+        }
+        Ok(Message::Pairs { id, pairs: request }) => {
+            wasm_bindgen_futures::spawn_local(async move {
+                match pairs::run(id, *request).await {
+                    Ok(report) => done(id, PairsScored { report }),
                     Err(message) => fail(Some(id.into()), &message),
                 }
             });

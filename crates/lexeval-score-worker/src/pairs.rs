@@ -1,0 +1,97 @@
+//! The Benchmarks tab's brief and summary pairs: every pair of a file through the same check pipeline as
+//! the single check (one `Answers` for the whole batch; embeddings through the page's one embedding
+//! worker, whose model loads once), then core's `pairs::aggregate`, exactly as `lexeval fresco|pointwise
+//! --pairs` computes it, so the page's numbers, per-item CSV and JSON are the CLI's.
+//!
+//! Request: `{"id": n, "pairs": {"file": "<JSON array or JSON Lines>", "job": CheckJob (its texts
+//! ignored), "llm": {...} | null, "embedding_model": "..."}}`; before each pair it posts
+//! `{"kind": "progress", "stage": "pairs", "done": pairs scored, "total": pairs}`, and at the end
+//! `{"kind": "done", "id": n, "report": ScoreReport<PairsDetails>}`.
+
+use crate::answers::Answers;
+use crate::Endpoint;
+use lexeval_core::pairs::{PairItem, PairRecord, PairsDetails};
+use lexeval_core::pipeline::CheckJob;
+use lexeval_core::report::ScoreReport;
+use lexeval_core::rouge::BootstrapAggregator;
+use lexeval_core::shipped_model::EmbeddingModel;
+use serde::Deserialize;
+
+/// What one row of the file looks like, for errors.
+const ROW_SHAPE: &str =
+    r#"{"reference": text, "generated": text} or CLERC's {"gold_text": text, "generation": text}"#;
+
+/// The interval `lexeval fresco|pointwise --pairs` computes by default: 95%, 1,000 resamples, seed 0.
+const CONFIDENCE: f64 = 0.95;
+const SAMPLES: usize = 1000;
+const SEED: u64 = 0;
+
+#[derive(Deserialize)]
+pub struct Request {
+    file: String,
+    job: CheckJob,
+    llm: Option<Endpoint>,
+    embedding_model: EmbeddingModel,
+}
+
+/// `job` with the texts of one pair.
+fn with_texts(mut job: CheckJob, pair: (String, String)) -> CheckJob {
+    match &mut job {
+        CheckJob::Brief {
+            reference,
+            candidate,
+            ..
+        }
+        | CheckJob::Summary {
+            reference,
+            candidate,
+            ..
+        } => (*reference, *candidate) = pair,
+    }
+    job
+}
+
+fn progress(done: usize, total: usize) {
+    crate::post(&serde_json::json!({
+        "kind": "progress", "stage": "pairs", "done": done, "total": total
+    }));
+}
+
+/// The batch report, or why the file cannot be scored (its first bad row named by line and field, or the
+/// pair whose check failed).
+pub async fn run(id: u32, request: Request) -> Result<ScoreReport<PairsDetails>, String> {
+    let records: Vec<PairRecord> = lexeval_core::records::parse(&request.file)
+        .map_err(|e| format!("{e}; expected rows like {ROW_SHAPE}"))?;
+    if records.is_empty() {
+        return Err("the file has no records".into());
+    }
+    let bootstrap =
+        BootstrapAggregator::new(CONFIDENCE, SAMPLES, SEED).map_err(|e| e.to_string())?;
+    let mut answers = Answers::new(request.llm.map(Endpoint::config));
+    let total = records.len();
+    let mut first = None;
+    let mut items = Vec::with_capacity(total);
+    for (index, record) in records.into_iter().enumerate() {
+        progress(index, total);
+        let job = with_texts(request.job.clone(), (record.reference, record.generated));
+        let report = crate::check(id, job, &mut answers, request.embedding_model)
+            .await
+            .map_err(|e| format!("pair {}: {e}", index + 1))?;
+        let metric = report.metric.without_details();
+        items.push(PairItem {
+            item: index + 1,
+            id: record.id,
+            model: record.model,
+            scores: metric.scores.clone(),
+        });
+        first.get_or_insert(metric);
+    }
+    progress(total, total);
+    let first = first.ok_or("the file has no records")?;
+    let mut report = lexeval_core::pairs::aggregate(&first, items, &bootstrap);
+    // As the CLI: each pair's details (dropped) held the judge's endpoint settings; the batch keeps them once.
+    if let Some(judge) = answers.judge_settings() {
+        report.settings["llm"] = serde_json::to_value(judge).map_err(|e| e.to_string())?;
+    }
+    Ok(report)
+}

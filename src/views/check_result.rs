@@ -1,0 +1,167 @@
+//! A finished brief or summary check as the check views draw it — score cards, pairs table, authority
+//! gaps, matrix, LLM exchanges, the annotated texts and the chosen authority's panel — shared by the
+//! check views and the Benchmarks tab's pairs, whose opened row is this same view of one pair.
+
+use crate::browser;
+use crate::card_counts;
+use crate::components::annotated::{AnnotatedText, Palette, Side};
+use crate::components::authority_panel::AuthorityPanel;
+use crate::components::heatmap::Heatmap;
+use crate::components::llm_exchanges::LlmExchanges;
+use crate::components::pairs_table::{AuthorityGaps, PairsTable};
+use crate::components::score_card::ScoreCards;
+use crate::report_view::{self, PairLink, Units};
+use crate::route::View;
+use crate::state::settings::Settings;
+use leptos::prelude::*;
+use lexeval_core::pipeline::{CheckReport, Span};
+use lexeval_core::similarity::Similarity;
+use std::sync::Arc;
+
+/// A check's report and the matching rule it was scored with (the settings may have changed since).
+#[derive(Clone, PartialEq)]
+pub struct Scored {
+    pub report: Arc<CheckReport>,
+    pub rule: String,
+}
+
+/// How two claims or points match under `settings`, for the pairs table.
+pub fn rule(settings: &Settings) -> String {
+    match settings.similarity {
+        Similarity::Llm => "the LLM judge answers Yes".to_string(),
+        _ => format!("similarity ≥ {:.2}", settings.threshold),
+    }
+}
+
+/// The two texts' labels.
+pub fn labels(view: View) -> (&'static str, &'static str) {
+    match view {
+        View::Summary => ("Reference summary", "Generated summary"),
+        _ => ("Reference paragraph", "Generated paragraph"),
+    }
+}
+
+/// Scrolls both annotated texts (`{prefix}-annotated-…`) to the pair selected in the table.
+pub fn scroll_to_selected(prefix: &'static str, selected: RwSignal<Option<PairLink>>) {
+    Effect::new(move |_| {
+        if selected.get().is_some() {
+            request_animation_frame(move || {
+                for side in ["reference", "candidate"] {
+                    browser::scroll_to(&format!("#{prefix}-annotated-{side} .selected"));
+                }
+            });
+        }
+    });
+}
+
+/// The score cards (ids `{card_prefix}-…`), pairs table, authority gaps, matrix and LLM exchanges.
+pub fn result_view(
+    view: View,
+    Scored { report, rule }: Scored,
+    selected: RwSignal<Option<PairLink>>,
+    card_prefix: &'static str,
+) -> AnyView {
+    let units = if view == View::Summary {
+        Units::Points
+    } else {
+        Units::Claims
+    };
+    let scores = report_view::scores(&report);
+    let counts = card_counts::counts(&report);
+    let pairs = report_view::pairs(&report.metric);
+    let matrix = report_view::matrix(&report.metric);
+    let gaps = report_view::authority_gaps(&report.metric);
+    let exchanges = report_view::exchanges(&report.metric);
+    view! {
+        <ScoreCards scores counts id_prefix=card_prefix />
+        <PairsTable rows=pairs units rule selected />
+        {gaps.map(|(hallucinated, missing)| view! { <AuthorityGaps hallucinated missing /> })}
+        {matrix.map(|matrix| view! { <Heatmap matrix /> })}
+        <LlmExchanges exchanges />
+    }
+    .into_any()
+}
+
+/// Both texts with their citations and claims marked (`{prefix}-annotated-reference|candidate`).
+#[component]
+pub fn AnnotatedPair(
+    view: View,
+    reference: String,
+    candidate: String,
+    spans: (Vec<Span>, Vec<Span>),
+    selected: RwSignal<Option<PairLink>>,
+    chosen_authority: RwSignal<Option<String>>,
+    prefix: &'static str,
+) -> impl IntoView {
+    let (reference_spans, candidate_spans) = spans;
+    let palette = Palette::of(&reference_spans, &candidate_spans);
+    let (reference_label, candidate_label) = labels(view);
+    [
+        (
+            reference,
+            reference_spans,
+            reference_label,
+            Side::Reference,
+            "reference",
+        ),
+        (
+            candidate,
+            candidate_spans,
+            candidate_label,
+            Side::Candidate,
+            "candidate",
+        ),
+    ]
+    .into_iter()
+    .filter(|(text, ..)| !text.trim().is_empty())
+    .map(|(text, spans, label, side, name)| {
+        view! {
+            <AnnotatedText
+                text
+                spans
+                palette=palette.clone()
+                label=label
+                side
+                selected
+                chosen_authority
+                id=format!("{prefix}-annotated-{name}")
+            />
+        }
+    })
+    .collect_view()
+}
+
+/// One finished check in full, with its own selection: what a check view shows for it.
+#[component]
+pub fn CheckBreakdown(
+    view: View,
+    reference: String,
+    candidate: String,
+    mut report: CheckReport,
+    rule: String,
+    /// Prefix of the annotated texts' ids.
+    prefix: &'static str,
+    /// Prefix of the score cards' ids.
+    card_prefix: &'static str,
+) -> impl IntoView {
+    let selected = RwSignal::new(None::<PairLink>);
+    let chosen_authority = RwSignal::new(None::<String>);
+    scroll_to_selected(prefix, selected);
+    let spans = (
+        std::mem::take(&mut report.reference_spans),
+        std::mem::take(&mut report.candidate_spans),
+    );
+    let report = Arc::new(report);
+    let metric = report.clone();
+    view! {
+        {result_view(view, Scored { report, rule }, selected, card_prefix)}
+        <div class="pair annotated-pair">
+            <AnnotatedPair view reference candidate spans selected chosen_authority prefix />
+        </div>
+        {move || {
+            let key = chosen_authority.get()?;
+            let info = report_view::authority_info(&metric.metric, &key)?;
+            Some(view! { <AuthorityPanel info on_close=move || chosen_authority.set(None) /> })
+        }}
+    }
+}
