@@ -1,9 +1,11 @@
 //! The page's side of the score worker (`crates/lexeval-score-worker`): the brief and summary check
-//! pipelines, U-Score and threshold calibration run there, LLM answers are fetched there, and embeddings it
+//! pipelines, U-Score, threshold calibration and the Benchmarks tab's files run there, LLM answers are fetched there, and embeddings it
 //! asks for are relayed to the embedding worker, so no check ever runs on the page's main thread. One lane
 //! per view: a newer request replaces the one still running.
 
 use crate::worker::{self, Reply, WorkerClient, WorkerSpec};
+use leptos::prelude::*;
+use lexeval_core::benchmark::{BenchmarkKind, ScoredFile};
 use lexeval_core::pipeline::{CheckJob, CheckReport, Span};
 use lexeval_core::report::ScoreReport;
 use lexeval_core::shipped_model::EmbeddingModel;
@@ -16,10 +18,24 @@ thread_local! {
         WorkerClient::new(WorkerSpec {
             script: "./score_worker_loader.js",
             name: "score worker",
-            on_reply: relay_embeddings,
+            on_reply,
             on_failure: |_| {},
         })
     };
+    // Reference-counted rather than arena-owned, so no view's disposal can drop it.
+    static BENCHMARK_PROGRESS: ArcRwSignal<Option<(u64, u64)>> = ArcRwSignal::new(None);
+}
+
+/// The lane of a benchmark file being scored: a newer file replaces it, Cancel stops it.
+const BENCHMARK_LANE: &str = "benchmark";
+
+fn on_reply(reply: &Reply) {
+    if let Reply::Progress { stage, done, total } = reply {
+        if stage == "benchmark" {
+            BENCHMARK_PROGRESS.with(|p| p.set(Some((*done, *total))));
+        }
+    }
+    relay_embeddings(reply);
 }
 
 /// Where the LLM judge is, with the key for the request header. It travels to the worker in the request
@@ -93,6 +109,44 @@ pub async fn calibrate(
     });
     let done: Done<ScoreReport> = ask(request, "calibrate", "calibration").await?;
     Ok(done.report)
+}
+
+/// Scores a benchmark file (`contents`, against the loaded `gold` if any) in the score worker, as
+/// `lexeval_core::benchmark::score_file`; a newer file replaces it (`worker::SUPERSEDED`), and
+/// [`cancel_benchmark`] stops it (`worker::CANCELLED`).
+pub async fn benchmark(
+    kind: BenchmarkKind,
+    contents: &str,
+    gold: Option<&str>,
+) -> Result<ScoredFile, String> {
+    BENCHMARK_PROGRESS.with(|p| p.set(None));
+    let request = serde_json::json!({
+        "benchmark": { "score": { "kind": kind, "contents": contents, "gold": gold } }
+    });
+    let json = worker::request(&CLIENT, request, Some(BENCHMARK_LANE)).await?;
+    ScoredFile::read(kind, &json).map_err(|e| format!("unreadable benchmark result: {e}"))
+}
+
+/// Items scored of all while a benchmark file is scored; `None` until the worker has read the file.
+pub fn benchmark_progress() -> ArcRwSignal<Option<(u64, u64)>> {
+    BENCHMARK_PROGRESS.with(Clone::clone)
+}
+
+/// Stops the benchmark file being scored; the worker restarts for the next request.
+pub fn cancel_benchmark() {
+    worker::cancel(&CLIENT, BENCHMARK_LANE);
+}
+
+/// How many gold rows `text` holds, checked in the score worker, or why it is not `kind`'s gold file.
+pub async fn count_gold(kind: BenchmarkKind, text: &str) -> Result<usize, String> {
+    let request =
+        serde_json::json!({ "benchmark": { "count_gold": { "kind": kind, "gold": text } } });
+    #[derive(Deserialize)]
+    struct Counted {
+        gold_items: usize,
+    }
+    let done: Counted = ask(request, "benchmark-gold", "gold file").await?;
+    Ok(done.gold_items)
 }
 
 /// The score worker asked for embeddings: fetch them from the embedding worker and post its answer back

@@ -20,6 +20,9 @@ use web_sys::{MessageEvent, Worker};
 /// The rejection of a request replaced by a newer one in its lane; callers drop it silently.
 pub const SUPERSEDED: &str = "superseded by a newer request";
 
+/// The rejection of a request the user cancelled ([`cancel`]); the view has already said so.
+pub const CANCELLED: &str = "cancelled";
+
 #[derive(Debug, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Reply {
@@ -142,26 +145,10 @@ pub async fn request(
 fn send(client: &'static LocalKey<WorkerClient>, id: u32, pending: Pending) -> Result<(), String> {
     client.with(|c| {
         let mut running = c.running.borrow_mut();
-        let busy_lane = pending.lane.is_some_and(|lane| {
-            running
-                .as_ref()
-                .is_some_and(|r| r.pending.values().any(|p| p.lane == Some(lane)))
-        });
-        let mut resend = BTreeMap::new();
-        if busy_lane {
-            if let Some(old) = running.take() {
-                old.worker.terminate();
-                for (old_id, old_pending) in old.pending {
-                    if old_pending.lane == pending.lane {
-                        let _ = old_pending
-                            .reject
-                            .call1(&JsValue::NULL, &JsValue::from_str(SUPERSEDED));
-                    } else {
-                        resend.insert(old_id, old_pending);
-                    }
-                }
-            }
-        }
+        let mut resend = match pending.lane {
+            Some(lane) => stop_lane(&mut running, lane, SUPERSEDED),
+            None => BTreeMap::new(),
+        };
         let running = started(client, &c.spec, &mut running)?;
         running.pending.append(&mut resend);
         if running.ready {
@@ -170,6 +157,54 @@ fn send(client: &'static LocalKey<WorkerClient>, id: u32, pending: Pending) -> R
         running.pending.insert(id, pending);
         Ok(())
     })
+}
+
+/// Stops the request running in `lane`, if there is one: the lane's request is rejected with [`CANCELLED`]
+/// and a fresh worker takes the other waiting requests (and the next one).
+pub fn cancel(client: &'static LocalKey<WorkerClient>, lane: &'static str) {
+    client.with(|c| {
+        let mut running = c.running.borrow_mut();
+        let mut resend = stop_lane(&mut running, lane, CANCELLED);
+        if running.is_some() {
+            return;
+        }
+        match started(client, &c.spec, &mut running) {
+            Ok(restarted) => restarted.pending.append(&mut resend),
+            Err(message) => {
+                for pending in resend.into_values() {
+                    let _ = pending
+                        .reject
+                        .call1(&JsValue::NULL, &JsValue::from_str(&message));
+                }
+            }
+        }
+    });
+}
+
+/// When a request in `lane` is waiting, terminates the worker (the only way to stop wasm mid-computation),
+/// rejects that request with `reason` and returns the other waiting requests, to be sent again.
+fn stop_lane(
+    running: &mut Option<Running>,
+    lane: &'static str,
+    reason: &str,
+) -> BTreeMap<u32, Pending> {
+    let busy = running
+        .as_ref()
+        .is_some_and(|r| r.pending.values().any(|p| p.lane == Some(lane)));
+    let mut others = BTreeMap::new();
+    if let Some(old) = running.take_if(|_| busy) {
+        old.worker.terminate();
+        for (id, pending) in old.pending {
+            if pending.lane == Some(lane) {
+                let _ = pending
+                    .reject
+                    .call1(&JsValue::NULL, &JsValue::from_str(reason));
+            } else {
+                others.insert(id, pending);
+            }
+        }
+    }
+    others
 }
 
 /// Posts `message` to the running worker outside any request (an answer to its `embed` message). A worker

@@ -1,12 +1,16 @@
-//! Benchmarks: upload a predictions file, watch progress, see and download the results.
+//! Benchmarks: upload a predictions file, watch progress (or cancel), see and download the results. The
+//! file is read and scored in the score worker; this thread reads the file, posts it and renders.
 
-use crate::benchmarks::{self, BenchmarkError, BenchmarkKind, ScoredFile};
 use crate::browser;
 use crate::components::bar_chart::BarChart;
+use crate::components::benchmark_progress::BenchmarkProgress;
 use crate::components::item_table::ItemTableView;
 use crate::components::score_card::ScoreCards;
 use crate::gold_store::{self, StoredGold};
+use crate::scoring;
+use crate::worker::{CANCELLED, SUPERSEDED};
 use leptos::prelude::*;
+use lexeval_core::benchmark::{BenchmarkKind, ScoredFile};
 use lexeval_core::report::Score;
 
 /// Largest file accepted (the page keeps it in memory).
@@ -17,7 +21,10 @@ enum Job {
     Idle,
     Running {
         file: String,
-        progress: f64,
+    },
+    /// The user stopped scoring `file`; it is kept, to be scored again.
+    Cancelled {
+        file: String,
     },
     Done {
         file: String,
@@ -63,6 +70,8 @@ pub fn BenchmarksView() -> impl IntoView {
     let gold = RwSignal::new(None::<StoredGold>);
     let gold_ref = NodeRef::<leptos::html::Input>::new();
     let gold_message = RwSignal::new(None::<String>);
+    // The last file chosen (name, text), kept so a cancelled one can be scored again.
+    let chosen_file = StoredValue::new(None::<(String, String)>);
 
     // The gold kept in this browser for the chosen benchmark.
     Effect::new(move |_| {
@@ -87,20 +96,23 @@ pub fn BenchmarksView() -> impl IntoView {
                 return;
             };
             input.set_value("");
-            let checked = read.map_err(BenchmarkError).and_then(|(name, text)| {
-                benchmarks::count_gold(chosen, &text)
+            let checked = match read {
+                Ok((name, text)) => scoring::count_gold(chosen, &text)
+                    .await
                     .map(|_| StoredGold {
                         name: name.clone(),
                         text,
                     })
-                    .map_err(|e| BenchmarkError(format!("{name}: {e}")))
-            });
+                    .map_err(|e| format!("{name}: {e}")),
+                Err(e) => Err(e),
+            };
             match checked {
                 Ok(stored) => {
                     gold_message.set(gold_store::save(chosen.id(), &stored).await.err());
                     gold.set(Some(stored));
                 }
-                Err(e) => gold_message.set(Some(e.0)),
+                Err(e) if e.ends_with(SUPERSEDED) => {}
+                Err(e) => gold_message.set(Some(e)),
             }
         });
     };
@@ -112,9 +124,40 @@ pub fn BenchmarksView() -> impl IntoView {
         leptos::task::spawn_local(async move { gold_store::forget(chosen.id()).await });
     };
 
+    // Scores the chosen file in the score worker with the current kind and gold.
+    let score_chosen = move || {
+        let Some((name, text)) = chosen_file.get_value() else {
+            return;
+        };
+        let chosen = kind.get_untracked();
+        let gold_text = gold.get_untracked().map(|g| g.text);
+        job.set(Job::Running { file: name.clone() });
+        leptos::task::spawn_local(async move {
+            let scored = scoring::benchmark(chosen, &text, gold_text.as_deref()).await;
+            job.try_set(match scored {
+                Ok(scored) => Job::Done {
+                    file: name,
+                    scored: Box::new(scored),
+                },
+                // A newer file, or Cancel, has taken over the view.
+                Err(e) if e == SUPERSEDED || e == CANCELLED => return,
+                Err(e) => Job::Failed(format!("{name}: {e}")),
+            });
+            if let Some(input) = file_ref.get_untracked() {
+                input.set_value("");
+            }
+        });
+    };
+
+    let cancel = Callback::new(move |()| {
+        scoring::cancel_benchmark();
+        if let Job::Running { file } = job.get_untracked() {
+            job.set(Job::Cancelled { file });
+        }
+    });
+
     let start = move |_| {
         let Some(input) = file_ref.get() else { return };
-        let chosen = kind.get_untracked();
         leptos::task::spawn_local(async move {
             let Some(read) = browser::read_chosen_file(&input).await else {
                 return;
@@ -134,28 +177,8 @@ pub fn BenchmarksView() -> impl IntoView {
                 )));
                 return;
             }
-            job.set(Job::Running {
-                file: name.clone(),
-                progress: 0.0,
-            });
-            browser::yield_now().await;
-            let progress_file = name.clone();
-            let gold_text = gold.get_untracked().map(|g| g.text);
-            let report = benchmarks::benchmark(chosen, &text, gold_text.as_deref(), &move |p| {
-                job.set(Job::Running {
-                    file: progress_file.clone(),
-                    progress: p,
-                })
-            })
-            .await;
-            job.set(match report {
-                Ok(scored) => Job::Done {
-                    file: name,
-                    scored: Box::new(scored),
-                },
-                Err(e) => Job::Failed(format!("{name}: {e}")),
-            });
-            input.set_value("");
+            chosen_file.set_value(Some((name, text)));
+            score_chosen();
         });
     };
 
@@ -246,12 +269,13 @@ pub fn BenchmarksView() -> impl IntoView {
             <div class="bench-results" id="bench-results" aria-live="polite">
                 {move || match job.get() {
                     Job::Idle => view! { <p class="hint">"Choose a file to score it."</p> }.into_any(),
-                    Job::Running { file, progress } => {
+                    Job::Running { file } => view! { <BenchmarkProgress file=file on_cancel=cancel /> }.into_any(),
+                    Job::Cancelled { file } => {
                         view! {
-                            <label for="bench-progress">{format!("Scoring {file}…")}</label>
-                            <progress id="bench-progress" max="1" value=progress.to_string()>
-                                {format!("{:.0}%", progress * 100.0)}
-                            </progress>
+                            <p role="status">{format!("Scoring {file} was cancelled.")}</p>
+                            <button type="button" id="bench-rescore" on:click=move |_| score_chosen()>
+                                {format!("Score {file} again")}
+                            </button>
                         }
                             .into_any()
                     }

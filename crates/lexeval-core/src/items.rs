@@ -5,17 +5,19 @@
 use crate::casefacts::CaseFactsDetails;
 use crate::legalsearchqa::{LegalSearchQaDetails, Question};
 use crate::pairs::PairsDetails;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
-/// A column: its header and whether the page offers a filter over its distinct values.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A column: its header and whether the page offers a filter over its distinct values. Names are static
+/// where tables are built and owned where one is read back (the score worker's answer).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Column {
-    pub name: &'static str,
+    pub name: Cow<'static, str>,
     pub filter: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Cell {
     Text(String),
@@ -35,14 +37,14 @@ impl Cell {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ItemRow {
     pub cells: Vec<Cell>,
     /// The item's whole record (the report's row, with the gold question for LegalSearchQA).
     pub detail: serde_json::Value,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ItemTable {
     pub columns: Vec<Column>,
     pub rows: Vec<ItemRow>,
@@ -53,7 +55,7 @@ impl ItemTable {
     pub fn to_csv(&self) -> String {
         let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
         let line = |cells: Vec<String>| cells.join(",") + "\r\n";
-        let mut out = line(self.columns.iter().map(|c| quote(c.name)).collect());
+        let mut out = line(self.columns.iter().map(|c| quote(&c.name)).collect());
         for row in &self.rows {
             out.push_str(&line(
                 row.cells
@@ -75,7 +77,10 @@ impl ItemTable {
 }
 
 fn column(name: &'static str, filter: bool) -> Column {
-    Column { name, filter }
+    Column {
+        name: Cow::Borrowed(name),
+        filter,
+    }
 }
 
 /// One row per gold claim: its verdicts and the scores of `casefacts::score`.

@@ -11,8 +11,14 @@
 //! - `{"id": n, "calibrate": {"pairs": "<JSON Lines>", "similarity": "rougeL", "embedding_model": "..."}}`
 //!   with `{"kind": "done", "id": n, "report": {...}}` (the embedding similarity asks the page as a check
 //!   does);
+//! - `{"id": n, "benchmark": {"score": {"kind": "casefacts" | "legalsearchqa" | "rouge-pairs", "contents":
+//!   "...", "gold": "..." | null}}}` with `{"kind": "progress", "stage": "benchmark", "done": items,
+//!   "total": items}` as it goes, then `{"kind": "done", "id": n, "report": {...}, "items": {...} | null}`;
+//!   `{"id": n, "benchmark": {"count_gold": {"kind": ..., "gold": "..."}}}` with `{"kind": "done", "id": n,
+//!   "gold_items": count}`;
 //! - anything else with `{"kind": "error", "id": n, "message": "..."}`.
 
+mod benchmark;
 mod calibrate;
 mod embeddings;
 
@@ -57,6 +63,10 @@ enum Message {
     Calibrate {
         id: u32,
         calibrate: calibrate::Request,
+    },
+    Benchmark {
+        id: u32,
+        benchmark: benchmark::Request,
     },
     Embedded(embeddings::Embedded),
 }
@@ -197,6 +207,7 @@ fn answer(message: &str) {
                 }
             });
         }
+        Ok(Message::Benchmark { id, benchmark }) => benchmark::answer(id, &benchmark),
         Ok(Message::Embedded(embedded)) => embeddings::arrived(embedded),
         Err(e) => {
             let id = serde_json::from_str::<serde_json::Value>(message)
