@@ -74,6 +74,19 @@ pub async fn copy_to_clipboard(text: &str) -> bool {
     JsFuture::from(clipboard.write_text(text)).await.is_ok()
 }
 
+/// Let the browser paint and handle input before continuing a long job.
+pub async fn yield_now() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        set_timeout(
+            move || {
+                let _ = resolve.call0(&JsValue::NULL);
+            },
+            Duration::ZERO,
+        );
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
 /// A signal that follows `source` once it has been still for `delay` (typing does not rescore each key).
 pub fn debounced<T: Clone + PartialEq + Send + Sync + 'static>(
     source: Memo<T>,

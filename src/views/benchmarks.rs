@@ -134,6 +134,9 @@ pub fn BenchmarksView() -> impl IntoView {
         job.set(Job::Running { file: name.clone() });
         leptos::task::spawn_local(async move {
             let scored = scoring::benchmark(chosen, &text, gold_text.as_deref()).await;
+            // Reading the worker's answer (megabytes for a CaseFacts train file) and drawing the result
+            // are two tasks, so neither holds the page long.
+            browser::yield_now().await;
             job.try_set(match scored {
                 Ok(scored) => Job::Done {
                     file: name,

@@ -40,10 +40,11 @@ const watchLongTasks = (page) => page.evaluate(() => {
     .observe({ entryTypes: ['longtask'] });
 });
 
-/** The longest main-thread task since `watchLongTasks` (entries arrive a moment after a task ends). */
+/** The longest main-thread task since `watchLongTasks` or the last call (entries arrive a moment after a
+ * task ends). */
 async function longestTask(page) {
   await page.waitForTimeout(200);
-  return page.evaluate(() => Math.max(0, ...window.longTasks));
+  return page.evaluate(() => Math.max(0, ...window.longTasks.splice(0)));
 }
 
 /** How long a zero-delay timer set now takes to fire: the main thread's responsiveness. */
@@ -110,6 +111,8 @@ test('CaseFacts train (5,794 claims) against the train gold is scored off the ma
     await page.setInputFiles('#bench-gold', casefactsTrain);
     await page.waitForFunction(() => document.querySelector('#bench-gold-status')?.textContent.includes('train.json'));
     const goldMs = performance.now() - goldStart;
+    // Reported, not asserted: the gold is checked in the worker too, but the page may still be settling.
+    const goldLongest = await longestTask(page);
 
     const start = performance.now();
     await page.setInputFiles('#bench-file', predictionsFile);
@@ -125,7 +128,8 @@ test('CaseFacts train (5,794 claims) against the train gold is scored off the ma
     await assertSameScores(page, report);
     assert.match(await page.textContent('#bench-items caption'), /of 5794 shown/);
     console.log(JSON.stringify({
-      bench: 'casefacts-train', items: gold.length, gold_ms: Math.round(goldMs), page_ms: Math.round(pageMs),
+      bench: 'casefacts-train', items: gold.length, gold_ms: Math.round(goldMs),
+      gold_longest_task_ms: goldLongest, page_ms: Math.round(pageMs),
       cli_ms: Math.round(cliMs), longest_task_ms: longest, click_ms: Math.round(clickMs), timer_lag_ms: lag,
     }));
     assert.ok(lag < LONGEST_TASK_MS, `a timer waited ${lag} ms while scoring`);
@@ -141,8 +145,20 @@ test('2,000 CLERC pairs under ROUGE are scored off the main thread, can be cance
     const pairsFile = tempFile('clerc.pairs.jsonl',
       rows.map((r) => JSON.stringify({ reference: r.gold_text, candidate: r.generation })).join('\n') + '\n');
     const { page, errors } = await benchmarksPage('rouge-pairs');
+    const { report, ms: cliMs } = cli(['rouge', '--pairs', pairsFile, '--aggregate', '--stem']);
+    assert.equal(report.details.pairs, 2000);
 
-    // Cancel stops the run at once, and the chosen file and kind stay for another go.
+    await watchLongTasks(page);
+    const start = performance.now();
+    await page.setInputFiles('#bench-file', pairsFile);
+    const clickMs = await clickDuringScoring(page);
+    const lag = await maxTimerLag(page);
+    await page.waitForSelector('#score-rougeLsum', { timeout: 120000 });
+    const pageMs = performance.now() - start;
+    const longest = await longestTask(page);
+    await assertSameScores(page, report);
+
+    // Cancel stops the next run at once; the chosen file and kind stay, to be scored again.
     await page.setInputFiles('#bench-file', pairsFile);
     await page.waitForFunction(() => /of 2000 items/.test(document.querySelector('#bench-results')?.textContent ?? ''));
     const cancelStart = performance.now();
@@ -152,19 +168,11 @@ test('2,000 CLERC pairs under ROUGE are scored off the main thread, can be cance
     assert.equal(await page.$('#bench-progress'), null);
     assert.equal(await page.$eval('#bench-kind', (select) => select.value), 'rouge-pairs');
     assert.equal(await page.$eval('#bench-file', (input) => input.files[0]?.name), 'clerc.pairs.jsonl');
-
-    await watchLongTasks(page);
-    const start = performance.now();
     await page.click('#bench-rescore');
-    const clickMs = await clickDuringScoring(page);
-    const lag = await maxTimerLag(page);
+    await page.waitForSelector('#bench-progress');
     await page.waitForSelector('#score-rougeLsum', { timeout: 120000 });
-    const pageMs = performance.now() - start;
-    const longest = await longestTask(page);
-
-    const { report, ms: cliMs } = cli(['rouge', '--pairs', pairsFile, '--aggregate', '--stem']);
-    assert.equal(report.details.pairs, 2000);
     await assertSameScores(page, report);
+
     console.log(JSON.stringify({
       bench: 'clerc-rouge-pairs', items: rows.length, page_ms: Math.round(pageMs), cli_ms: Math.round(cliMs),
       longest_task_ms: longest, click_ms: Math.round(clickMs), cancel_ms: Math.round(cancelMs), timer_lag_ms: lag,

@@ -17,13 +17,49 @@ pub struct Column {
     pub filter: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Cell {
     Text(String),
     /// Null when the item has no value (no prediction, unreadable answer).
     Number(Option<f64>),
     Flag(bool),
+}
+
+/// Read by the JSON value's type, without buffering it as `#[serde(untagged)]` would: the page reads
+/// thousands of rows from the score worker at once.
+impl<'de> Deserialize<'de> for Cell {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Cell, D::Error> {
+        struct CellVisitor;
+        impl serde::de::Visitor<'_> for CellVisitor {
+            type Value = Cell;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string, a number, null or a boolean")
+            }
+            fn visit_str<E>(self, text: &str) -> Result<Cell, E> {
+                Ok(Cell::Text(text.to_string()))
+            }
+            fn visit_string<E>(self, text: String) -> Result<Cell, E> {
+                Ok(Cell::Text(text))
+            }
+            fn visit_f64<E>(self, value: f64) -> Result<Cell, E> {
+                Ok(Cell::Number(Some(value)))
+            }
+            fn visit_i64<E>(self, value: i64) -> Result<Cell, E> {
+                Ok(Cell::Number(Some(value as f64)))
+            }
+            fn visit_u64<E>(self, value: u64) -> Result<Cell, E> {
+                Ok(Cell::Number(Some(value as f64)))
+            }
+            fn visit_unit<E>(self) -> Result<Cell, E> {
+                Ok(Cell::Number(None))
+            }
+            fn visit_bool<E>(self, flag: bool) -> Result<Cell, E> {
+                Ok(Cell::Flag(flag))
+            }
+        }
+        deserializer.deserialize_any(CellVisitor)
+    }
 }
 
 impl Cell {
