@@ -1,7 +1,7 @@
 // Benchmark files at scale, scored in the score worker: the whole CaseFacts train split (5,794 claims)
 // and 2,000 CLERC pairs under ROUGE. While they are scored the page answers (no main-thread task over
-// 200 ms, timers fire, a click is handled at once; Cancel stops the run and keeps the file), and the
-// result equals the CLI's on the same file. Prints the times BENCHMARKS.md records.
+// 200 ms, timers fire, a click during the pairs' run is handled at once; Cancel stops the run and keeps
+// the file), and the result equals the CLI's on the same file. Prints the times BENCHMARKS.md records.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -60,15 +60,15 @@ async function maxTimerLag(page) {
   return Math.max(0, ...lags);
 }
 
-/** While the file is being scored (the progress bar shows), a click on Calibrate is answered at once. */
+/** Clicks Calibrate once the file is being scored (the progress bar shows): how long the click took to be
+ * answered, and whether scoring was still going on then (a CaseFacts file may be done in half a second). */
 async function clickDuringScoring(page) {
   await page.waitForSelector('#bench-progress');
   const start = performance.now();
   await page.click('#calibrate-run');
   await page.waitForFunction(() => /Calibrating|threshold|pairs/i.test(document.querySelector('#calibrate-results')?.textContent ?? ''));
   const clickMs = performance.now() - start;
-  assert.ok(await page.$('#bench-progress'), 'scoring had finished before the click was answered');
-  return clickMs;
+  return { clickMs, whileScoring: Boolean(await page.$('#bench-progress')) };
 }
 
 /** The page's score cards equal the CLI report's scores (to 1e-9). */
@@ -116,7 +116,7 @@ test('CaseFacts train (5,794 claims) against the train gold is scored off the ma
 
     const start = performance.now();
     await page.setInputFiles('#bench-file', predictionsFile);
-    const clickMs = await clickDuringScoring(page);
+    const { clickMs } = await clickDuringScoring(page);
     const lag = await maxTimerLag(page);
     await page.waitForSelector('#score-verdict-score', { timeout: 120000 });
     const pageMs = performance.now() - start;
@@ -151,7 +151,8 @@ test('2,000 CLERC pairs under ROUGE are scored off the main thread, can be cance
     await watchLongTasks(page);
     const start = performance.now();
     await page.setInputFiles('#bench-file', pairsFile);
-    const clickMs = await clickDuringScoring(page);
+    const { clickMs, whileScoring } = await clickDuringScoring(page);
+    assert.ok(whileScoring, 'the pairs were scored before the click was answered');
     const lag = await maxTimerLag(page);
     await page.waitForSelector('#score-rougeLsum', { timeout: 120000 });
     const pageMs = performance.now() - start;
