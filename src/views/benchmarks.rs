@@ -131,6 +131,7 @@ pub fn BenchmarksView() -> impl IntoView {
         };
         let chosen = kind.get_untracked();
         let gold_text = gold.get_untracked().map(|g| g.text);
+        let input = file_ref.get_untracked();
         job.set(Job::Running { file: name.clone() });
         leptos::task::spawn_local(async move {
             let scored = scoring::benchmark(chosen, &text, gold_text.as_deref()).await;
@@ -146,7 +147,8 @@ pub fn BenchmarksView() -> impl IntoView {
                 Err(e) if e == SUPERSEDED || e == CANCELLED => return,
                 Err(e) => Job::Failed(format!("{name}: {e}")),
             });
-            if let Some(input) = file_ref.get_untracked() {
+            // Cleared once scored, so choosing the same file again scores it again.
+            if let Some(input) = input {
                 input.set_value("");
             }
         });
