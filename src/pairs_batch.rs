@@ -17,6 +17,8 @@ pub enum PairsCheck {
 }
 
 impl PairsCheck {
+    pub const ALL: [PairsCheck; 2] = [PairsCheck::Brief, PairsCheck::Summary];
+
     pub fn id(self) -> &'static str {
         match self {
             PairsCheck::Brief => "brief-pairs",

@@ -1,10 +1,12 @@
 //! The page's side of the score worker (`crates/lexeval-score-worker`): the brief and summary check
-//! pipelines, U-Score and threshold calibration run there, LLM answers are fetched there, and embeddings it
-//! asks for are relayed to the embedding worker, so no check ever runs on the page's main thread. One lane
-//! per view (and one for the Benchmarks tab's pairs batch, which can be cancelled): a newer request
-//! replaces the one still running.
+//! pipelines, U-Score, threshold calibration and the Benchmarks tab's files and pairs batches run there,
+//! LLM answers are fetched there, and embeddings it asks for are relayed to the embedding worker, so no
+//! check ever runs on the page's main thread. One lane per view (the Benchmarks tab's file and pairs batch
+//! can be cancelled): a newer request replaces the one still running.
 
 use crate::worker::{self, Reply, WorkerClient, WorkerSpec};
+use leptos::prelude::*;
+use lexeval_core::benchmark::{BenchmarkKind, ScoredFile};
 use lexeval_core::pairs::PairsDetails;
 use lexeval_core::pipeline::{CheckJob, CheckReport, Span};
 use lexeval_core::report::ScoreReport;
@@ -13,9 +15,6 @@ use lexeval_core::similarity::Similarity;
 use lexeval_core::uscore::UScoreDetails;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
-
-/// The lane of the Benchmarks tab's pairs batch.
-const PAIRS_LANE: &str = "pairs";
 
 thread_local! {
     static CLIENT: WorkerClient = const {
@@ -26,15 +25,25 @@ thread_local! {
             on_failure: |_| {},
         })
     };
+    // Reference-counted rather than arena-owned, so no view's disposal can drop it.
+    static BENCHMARK_PROGRESS: ArcRwSignal<Option<(u64, u64)>> = ArcRwSignal::new(None);
     /// Told (pairs scored, pairs in all) by the running pairs batch.
     static PAIRS_PROGRESS: RefCell<Option<PairsProgress>> = RefCell::new(None);
 }
 
 type PairsProgress = Box<dyn Fn(u64, u64)>;
 
+/// The lane of the Benchmarks tab's pairs batch.
+const PAIRS_LANE: &str = "pairs";
+
+/// The lane of a benchmark file being scored: a newer file replaces it, Cancel stops it.
+const BENCHMARK_LANE: &str = "benchmark";
+
 fn on_reply(reply: &Reply) {
     match reply {
-        Reply::Embed { .. } => relay_embeddings(reply),
+        Reply::Progress { stage, done, total } if stage == "benchmark" => {
+            BENCHMARK_PROGRESS.with(|p| p.set(Some((*done, *total))));
+        }
         Reply::Progress { stage, done, total } if stage == "pairs" => {
             PAIRS_PROGRESS.with(|progress| {
                 if let Some(progress) = progress.borrow().as_ref() {
@@ -42,7 +51,7 @@ fn on_reply(reply: &Reply) {
                 }
             });
         }
-        _ => {}
+        _ => relay_embeddings(reply),
     }
 }
 
@@ -140,6 +149,46 @@ pub async fn pairs(
 /// Stops the running pairs batch (it fails with `worker::CANCELLED`); other requests carry on.
 pub fn cancel_pairs() {
     worker::cancel(&CLIENT, PAIRS_LANE);
+}
+
+/// Scores a benchmark file (`contents`, against the loaded `gold` if any) in the score worker, as
+/// `lexeval_core::benchmark::score_file`; a newer file replaces it (`worker::SUPERSEDED`), and
+/// [`cancel_benchmark`] stops it (`worker::CANCELLED`).
+pub async fn benchmark(
+    kind: BenchmarkKind,
+    contents: &str,
+    gold: Option<&str>,
+) -> Result<ScoredFile, String> {
+    BENCHMARK_PROGRESS.with(|p| p.set(None));
+    let request = serde_json::json!({
+        "benchmark": { "score": { "kind": kind, "contents": contents, "gold": gold } }
+    });
+    let json = worker::request(&CLIENT, request, Some(BENCHMARK_LANE)).await?;
+    // The answer arrived in the worker's message event; reading it is a task of its own.
+    crate::browser::yield_now().await;
+    ScoredFile::read(kind, &json).map_err(|e| format!("unreadable benchmark result: {e}"))
+}
+
+/// Items scored of all while a benchmark file is scored; `None` until the worker has read the file.
+pub fn benchmark_progress() -> ArcRwSignal<Option<(u64, u64)>> {
+    BENCHMARK_PROGRESS.with(Clone::clone)
+}
+
+/// Stops the benchmark file being scored; the worker restarts for the next request.
+pub fn cancel_benchmark() {
+    worker::cancel(&CLIENT, BENCHMARK_LANE);
+}
+
+/// How many gold rows `text` holds, checked in the score worker, or why it is not `kind`'s gold file.
+pub async fn count_gold(kind: BenchmarkKind, text: &str) -> Result<usize, String> {
+    let request =
+        serde_json::json!({ "benchmark": { "count_gold": { "kind": kind, "gold": text } } });
+    #[derive(Deserialize)]
+    struct Counted {
+        gold_items: usize,
+    }
+    let done: Counted = ask(request, "benchmark-gold", "gold file").await?;
+    Ok(done.gold_items)
 }
 
 /// The score worker asked for embeddings: fetch them from the embedding worker and post its answer back

@@ -4,10 +4,13 @@
 //! interval and the verdict in words, the per-item differences in the sortable table, CSV and JSON
 //! downloads. It takes already-scored per-item tables, so it does not depend on where scoring runs.
 
-use crate::benchmarks::{self, BenchmarkKind};
 use crate::browser;
+use crate::components::benchmark_progress::BenchmarkProgress;
 use crate::components::item_table::ItemTableView;
+use crate::scoring;
+use crate::worker::{CANCELLED, SUPERSEDED};
 use leptos::prelude::*;
+use lexeval_core::benchmark::BenchmarkKind;
 use lexeval_core::compare::{self, ComparisonDetails, Side};
 use lexeval_core::items::ItemTable;
 use lexeval_core::report::ScoreReport;
@@ -21,7 +24,7 @@ const SEED: u64 = 0;
 #[derive(Clone, PartialEq)]
 enum Outcome {
     Idle,
-    Scoring { file: String, progress: f64 },
+    Scoring { file: String },
     Done(Box<ScoreReport<ComparisonDetails>>),
     Failed(String),
 }
@@ -66,7 +69,10 @@ pub fn Comparison(
     /// The gold text the first file was scored against, for the second.
     gold: Option<String>,
 ) -> impl IntoView {
-    let scores = compare::score_columns(&first);
+    let scores: Vec<String> = compare::score_columns(&first)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
     let models = compare::models(&first);
     let score = RwSignal::new(
         compare::default_score(&first)
@@ -102,6 +108,12 @@ pub fn Comparison(
         }
     };
 
+    // Stops scoring the second file; the first file's results stay.
+    let cancel = Callback::new(move |()| {
+        scoring::cancel_benchmark();
+        outcome.set(Outcome::Idle);
+    });
+
     let compare_file = move |_| {
         let Some(input) = file_ref.get() else { return };
         leptos::task::spawn_local(async move {
@@ -116,22 +128,12 @@ pub fn Comparison(
                     return;
                 }
             };
-            outcome.set(Outcome::Scoring {
-                file: name.clone(),
-                progress: 0.0,
-            });
-            browser::yield_now().await;
-            let progress_file = name.clone();
+            outcome.set(Outcome::Scoring { file: name.clone() });
             let gold_text = gold.get_value();
-            // The same function the view scored the first file with.
-            let scored = benchmarks::benchmark(kind, &text, gold_text.as_deref(), &move |p| {
-                outcome.set(Outcome::Scoring {
-                    file: progress_file.clone(),
-                    progress: p,
-                })
-            })
-            .await;
+            // The same function the view scored the first file with, in the score worker.
+            let scored = scoring::benchmark(kind, &text, gold_text.as_deref()).await;
             match scored.map(|s| s.items) {
+                Err(e) if e == SUPERSEDED || e == CANCELLED => {}
                 Ok(Some(second)) => {
                     compare_sides((first_name.get_value(), first.get_value()), (name, second))
                 }
@@ -228,7 +230,8 @@ pub fn Comparison(
                             .into_iter()
                             .map(|name| {
                                 let selected = score.get_untracked() == name;
-                                view! { <option value=name selected=selected>{name.replace('_', " ")}</option> }
+                                let label = name.replace('_', " ");
+                                view! { <option value=name selected=selected>{label}</option> }
                             })
                             .collect_view()}
                     </select>
@@ -242,11 +245,8 @@ pub fn Comparison(
             <div id="compare-results" aria-live="polite">
                 {move || match outcome.get() {
                     Outcome::Idle => ().into_any(),
-                    Outcome::Scoring { file, progress } => view! {
-                        <label for="compare-progress">{format!("Scoring {file}…")}</label>
-                        <progress id="compare-progress" max="1" value=progress.to_string()>
-                            {format!("{:.0}%", progress * 100.0)}
-                        </progress>
+                    Outcome::Scoring { file } => view! {
+                        <BenchmarkProgress file=file on_cancel=cancel />
                     }
                         .into_any(),
                     Outcome::Failed(text) => view! { <p class="error" role="alert" id="compare-error">{text}</p> }.into_any(),

@@ -115,7 +115,7 @@ pub fn ItemTableView(
         .iter()
         .enumerate()
         .map(|(index, column)| {
-            let name = column.name;
+            let name = column.name.clone();
             let aria_sort = move || match sort.get() {
                 Some((c, true)) if c == index => "ascending",
                 Some((c, false)) if c == index => "descending",

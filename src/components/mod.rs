@@ -3,6 +3,7 @@
 pub mod annotated;
 pub mod authority_panel;
 pub mod bar_chart;
+pub mod benchmark_progress;
 pub mod comparison;
 pub mod heatmap;
 pub mod item_table;

@@ -1,14 +1,19 @@
-//! Benchmarks: upload a predictions file, watch progress, see and download the results.
+//! Benchmarks: upload a predictions file, watch progress (or cancel), see and download the results. The
+//! file is read and scored in the score worker; this thread reads the file, posts it and renders.
 
-use crate::benchmarks::{self, BenchmarkError, BenchmarkKind, ScoredFile};
 use crate::browser;
 use crate::components::bar_chart::BarChart;
+use crate::components::benchmark_progress::BenchmarkProgress;
 use crate::components::comparison::Comparison;
 use crate::components::item_table::ItemTableView;
 use crate::components::score_card::ScoreCards;
 use crate::gold_store::{self, StoredGold};
+use crate::pairs_batch::PairsCheck;
+use crate::scoring;
 use crate::views::pairs_batch::PairsBatch;
+use crate::worker::{CANCELLED, SUPERSEDED};
 use leptos::prelude::*;
+use lexeval_core::benchmark::{BenchmarkKind, ScoredFile};
 use lexeval_core::report::Score;
 
 /// Largest file accepted (the page keeps it in memory).
@@ -19,7 +24,10 @@ enum Job {
     Idle,
     Running {
         file: String,
-        progress: f64,
+    },
+    /// The user stopped scoring `file`; it is kept, to be scored again.
+    Cancelled {
+        file: String,
     },
     Done {
         file: String,
@@ -59,12 +67,16 @@ fn scores_csv(scores: &[Score]) -> String {
 #[component]
 pub fn BenchmarksView() -> impl IntoView {
     let kind = RwSignal::new(BenchmarkKind::CaseFacts);
+    // Brief or summary pairs chosen instead of a benchmark file: each pair is checked (`PairsBatch`).
+    let pairs = RwSignal::new(None::<PairsCheck>);
     let job = RwSignal::new(Job::Idle);
     let file_ref = NodeRef::<leptos::html::Input>::new();
     let message = RwSignal::new(None::<String>);
     let gold = RwSignal::new(None::<StoredGold>);
     let gold_ref = NodeRef::<leptos::html::Input>::new();
     let gold_message = RwSignal::new(None::<String>);
+    // The last file chosen (name, text), kept so a cancelled one can be scored again.
+    let chosen_file = StoredValue::new(None::<(String, String)>);
 
     // The gold kept in this browser for the chosen benchmark.
     Effect::new(move |_| {
@@ -89,20 +101,23 @@ pub fn BenchmarksView() -> impl IntoView {
                 return;
             };
             input.set_value("");
-            let checked = read.map_err(BenchmarkError).and_then(|(name, text)| {
-                benchmarks::count_gold(chosen, &text)
+            let checked = match read {
+                Ok((name, text)) => scoring::count_gold(chosen, &text)
+                    .await
                     .map(|_| StoredGold {
                         name: name.clone(),
                         text,
                     })
-                    .map_err(|e| BenchmarkError(format!("{name}: {e}")))
-            });
+                    .map_err(|e| format!("{name}: {e}")),
+                Err(e) => Err(e),
+            };
             match checked {
                 Ok(stored) => {
                     gold_message.set(gold_store::save(chosen.id(), &stored).await.err());
                     gold.set(Some(stored));
                 }
-                Err(e) => gold_message.set(Some(e.0)),
+                Err(e) if e.ends_with(SUPERSEDED) => {}
+                Err(e) => gold_message.set(Some(e)),
             }
         });
     };
@@ -114,9 +129,45 @@ pub fn BenchmarksView() -> impl IntoView {
         leptos::task::spawn_local(async move { gold_store::forget(chosen.id()).await });
     };
 
+    // Scores the chosen file in the score worker with the current kind and gold.
+    let score_chosen = move || {
+        let Some((name, text)) = chosen_file.get_value() else {
+            return;
+        };
+        let chosen = kind.get_untracked();
+        let gold_text = gold.get_untracked().map(|g| g.text);
+        let input = file_ref.get_untracked();
+        job.set(Job::Running { file: name.clone() });
+        leptos::task::spawn_local(async move {
+            let scored = scoring::benchmark(chosen, &text, gold_text.as_deref()).await;
+            // Reading the worker's answer (megabytes for a CaseFacts train file) and drawing the result
+            // are two tasks, so neither holds the page long.
+            browser::yield_now().await;
+            job.try_set(match scored {
+                Ok(scored) => Job::Done {
+                    file: name,
+                    scored: Box::new(scored),
+                },
+                // A newer file, or Cancel, has taken over the view.
+                Err(e) if e == SUPERSEDED || e == CANCELLED => return,
+                Err(e) => Job::Failed(format!("{name}: {e}")),
+            });
+            // Cleared once scored, so choosing the same file again scores it again.
+            if let Some(input) = input {
+                input.set_value("");
+            }
+        });
+    };
+
+    let cancel = Callback::new(move |()| {
+        scoring::cancel_benchmark();
+        if let Job::Running { file } = job.get_untracked() {
+            job.set(Job::Cancelled { file });
+        }
+    });
+
     let start = move |_| {
         let Some(input) = file_ref.get() else { return };
-        let chosen = kind.get_untracked();
         leptos::task::spawn_local(async move {
             let Some(read) = browser::read_chosen_file(&input).await else {
                 return;
@@ -136,28 +187,8 @@ pub fn BenchmarksView() -> impl IntoView {
                 )));
                 return;
             }
-            job.set(Job::Running {
-                file: name.clone(),
-                progress: 0.0,
-            });
-            browser::yield_now().await;
-            let progress_file = name.clone();
-            let gold_text = gold.get_untracked().map(|g| g.text);
-            let report = benchmarks::benchmark(chosen, &text, gold_text.as_deref(), &move |p| {
-                job.set(Job::Running {
-                    file: progress_file.clone(),
-                    progress: p,
-                })
-            })
-            .await;
-            job.set(match report {
-                Ok(scored) => Job::Done {
-                    file: name,
-                    scored: Box::new(scored),
-                },
-                Err(e) => Job::Failed(format!("{name}: {e}")),
-            });
-            input.set_value("");
+            chosen_file.set_value(Some((name, text)));
+            score_chosen();
         });
     };
 
@@ -208,6 +239,7 @@ pub fn BenchmarksView() -> impl IntoView {
                         id="bench-kind"
                         on:change=move |ev| {
                             let id = event_target_value(&ev);
+                            pairs.set(PairsCheck::ALL.into_iter().find(|c| c.id() == id));
                             if let Some(k) = BenchmarkKind::ALL.into_iter().find(|k| k.id() == id) {
                                 kind.set(k);
                             }
@@ -215,11 +247,17 @@ pub fn BenchmarksView() -> impl IntoView {
                     >
                         {BenchmarkKind::ALL
                             .into_iter()
-                            .map(|k| view! { <option value=k.id() selected=move || kind.get() == k>{k.label()}</option> })
+                            .map(|k| view! {
+                                <option value=k.id() selected=move || pairs.get().is_none() && kind.get() == k>{k.label()}</option>
+                            })
+                            .collect_view()}
+                        {PairsCheck::ALL
+                            .into_iter()
+                            .map(|c| view! { <option value=c.id() selected=move || pairs.get() == Some(c)>{c.label()}</option> })
                             .collect_view()}
                     </select>
                 </div>
-                {move || kind.get().gold_file().map(|gold_file| view! {
+                {move || kind.get().gold_file().filter(|_| pairs.get().is_none()).map(|gold_file| view! {
                     <div class="field">
                         <label for="bench-gold">{format!("Gold file: {gold_file}")}</label>
                         <input id="bench-gold" type="file" accept=".json,.jsonl,.txt" node_ref=gold_ref on:change=load_gold />
@@ -237,24 +275,25 @@ pub fn BenchmarksView() -> impl IntoView {
                     })}
                     {move || gold_message.get().map(|m| view! { <p class="error" role="alert" id="bench-gold-error">{m}</p> })}
                 })}
-                <p class="hint" hidden=move || kind.get().pairs().is_some()>
+                <p class="hint" hidden=move || pairs.get().is_some()>
                     "A JSON array or JSON Lines (one object a line), e.g. " <code>{move || kind.get().example_line()}</code>
                 </p>
-                <div class="field" hidden=move || kind.get().pairs().is_some()>
+                <div class="field" hidden=move || pairs.get().is_some()>
                     <label for="bench-file">"Predictions file (JSON or JSONL)"</label>
                     <input id="bench-file" type="file" accept=".jsonl,.json,.txt" node_ref=file_ref on:change=start />
                 </div>
             </fieldset>
-            {move || kind.get().pairs().map(|check| view! { <PairsBatch check /> })}
-            <div class="bench-results" id="bench-results" aria-live="polite" hidden=move || kind.get().pairs().is_some()>
+            {move || pairs.get().map(|check| view! { <PairsBatch check /> })}
+            <div class="bench-results" id="bench-results" aria-live="polite" hidden=move || pairs.get().is_some()>
                 {move || match job.get() {
                     Job::Idle => view! { <p class="hint">"Choose a file to score it."</p> }.into_any(),
-                    Job::Running { file, progress } => {
+                    Job::Running { file } => view! { <BenchmarkProgress file=file on_cancel=cancel /> }.into_any(),
+                    Job::Cancelled { file } => {
                         view! {
-                            <label for="bench-progress">{format!("Scoring {file}…")}</label>
-                            <progress id="bench-progress" max="1" value=progress.to_string()>
-                                {format!("{:.0}%", progress * 100.0)}
-                            </progress>
+                            <p role="status">{format!("Scoring {file} was cancelled.")}</p>
+                            <button type="button" id="bench-rescore" on:click=move |_| score_chosen()>
+                                {format!("Score {file} again")}
+                            </button>
                         }
                             .into_any()
                     }

@@ -72,9 +72,14 @@ export function cliBinary() {
   return found;
 }
 
-/** A file of the project's shared fixtures (LEXEVAL_SHARED, else ../shared): test input only, never shipped. */
+/** Where a file of the project's shared fixtures is (LEXEVAL_SHARED, else ../shared): test input only, never
+ * shipped. */
+export const sharedFixturePath = (relative) =>
+  path.join(process.env.LEXEVAL_SHARED ?? path.join(root, '../shared'), 'fixtures', relative);
+
+/** A file of the project's shared fixtures, which must be there. */
 export function sharedFixture(relative) {
-  const file = path.join(process.env.LEXEVAL_SHARED ?? path.join(root, '../shared'), 'fixtures', relative);
+  const file = sharedFixturePath(relative);
   assert.ok(fs.existsSync(file), `shared fixture ${file} not found (set LEXEVAL_SHARED)`);
   return file;
 }

@@ -151,15 +151,15 @@ pub struct Side<'a> {
 }
 
 /// The columns of `table` that can be compared (numbers or yes/no flags, counted as 1 and 0).
-pub fn score_columns(table: &ItemTable) -> Vec<&'static str> {
+pub fn score_columns(table: &ItemTable) -> Vec<&str> {
     (0..table.columns.len())
         .filter(|&index| is_score_column(table, index))
-        .map(|index| table.columns[index].name)
+        .map(|index| table.columns[index].name.as_ref())
         .collect()
 }
 
 /// The score compared when the caller names none (`PREFERRED_SCORES`, else the first score column).
-pub fn default_score(table: &ItemTable) -> Option<&'static str> {
+pub fn default_score(table: &ItemTable) -> Option<&str> {
     let columns = score_columns(table);
     PREFERRED_SCORES
         .into_iter()
@@ -289,27 +289,27 @@ pub fn check_same_references(a: &[PairRecord], b: &[PairRecord]) -> Result<(), C
 pub fn table(details: &ComparisonDetails) -> ItemTable {
     let columns = vec![
         Column {
-            name: "item",
+            name: "item".into(),
             filter: false,
         },
         Column {
-            name: "status",
+            name: "status".into(),
             filter: true,
         },
         Column {
-            name: "a",
+            name: "a".into(),
             filter: false,
         },
         Column {
-            name: "b",
+            name: "b".into(),
             filter: false,
         },
         Column {
-            name: "difference",
+            name: "difference".into(),
             filter: false,
         },
         Column {
-            name: "null_reasons",
+            name: "null_reasons".into(),
             filter: false,
         },
     ];
@@ -506,7 +506,7 @@ fn column_index(table: &ItemTable, name: &str) -> Option<usize> {
 }
 
 fn is_score_column(table: &ItemTable, index: usize) -> bool {
-    !NOT_SCORES.contains(&table.columns[index].name)
+    !NOT_SCORES.contains(&table.columns[index].name.as_ref())
         && table
             .rows
             .iter()

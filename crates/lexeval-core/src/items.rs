@@ -5,13 +5,15 @@
 use crate::casefacts::CaseFactsDetails;
 use crate::legalsearchqa::{LegalSearchQaDetails, Question};
 use crate::pairs::PairsDetails;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
-/// A column: its header and whether the page offers a filter over its distinct values.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A column: its header and whether the page offers a filter over its distinct values. Names are static
+/// where tables are built and owned where one is read back (the score worker's answer).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Column {
-    pub name: &'static str,
+    pub name: Cow<'static, str>,
     pub filter: bool,
 }
 
@@ -22,6 +24,42 @@ pub enum Cell {
     /// Null when the item has no value (no prediction, unreadable answer).
     Number(Option<f64>),
     Flag(bool),
+}
+
+/// Read by the JSON value's type, without buffering it as `#[serde(untagged)]` would: the page reads
+/// thousands of rows from the score worker at once.
+impl<'de> Deserialize<'de> for Cell {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Cell, D::Error> {
+        struct CellVisitor;
+        impl serde::de::Visitor<'_> for CellVisitor {
+            type Value = Cell;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string, a number, null or a boolean")
+            }
+            fn visit_str<E>(self, text: &str) -> Result<Cell, E> {
+                Ok(Cell::Text(text.to_string()))
+            }
+            fn visit_string<E>(self, text: String) -> Result<Cell, E> {
+                Ok(Cell::Text(text))
+            }
+            fn visit_f64<E>(self, value: f64) -> Result<Cell, E> {
+                Ok(Cell::Number(Some(value)))
+            }
+            fn visit_i64<E>(self, value: i64) -> Result<Cell, E> {
+                Ok(Cell::Number(Some(value as f64)))
+            }
+            fn visit_u64<E>(self, value: u64) -> Result<Cell, E> {
+                Ok(Cell::Number(Some(value as f64)))
+            }
+            fn visit_unit<E>(self) -> Result<Cell, E> {
+                Ok(Cell::Number(None))
+            }
+            fn visit_bool<E>(self, flag: bool) -> Result<Cell, E> {
+                Ok(Cell::Flag(flag))
+            }
+        }
+        deserializer.deserialize_any(CellVisitor)
+    }
 }
 
 impl Cell {
@@ -35,14 +73,14 @@ impl Cell {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ItemRow {
     pub cells: Vec<Cell>,
     /// The item's whole record (the report's row, with the gold question for LegalSearchQA).
     pub detail: serde_json::Value,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ItemTable {
     pub columns: Vec<Column>,
     pub rows: Vec<ItemRow>,
@@ -53,7 +91,7 @@ impl ItemTable {
     pub fn to_csv(&self) -> String {
         let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
         let line = |cells: Vec<String>| cells.join(",") + "\r\n";
-        let mut out = line(self.columns.iter().map(|c| quote(c.name)).collect());
+        let mut out = line(self.columns.iter().map(|c| quote(&c.name)).collect());
         for row in &self.rows {
             out.push_str(&line(
                 row.cells
@@ -75,7 +113,10 @@ impl ItemTable {
 }
 
 fn column(name: &'static str, filter: bool) -> Column {
-    Column { name, filter }
+    Column {
+        name: Cow::Borrowed(name),
+        filter,
+    }
 }
 
 /// One row per gold claim: its verdicts and the scores of `casefacts::score`.

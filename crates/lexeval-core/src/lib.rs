@@ -3,6 +3,7 @@
 //! No web, no file or network I/O, no model runtime: everything here runs the same natively and in wasm.
 
 pub mod authorities;
+pub mod benchmark;
 pub mod bm25;
 pub mod calibrate;
 pub mod casefacts;

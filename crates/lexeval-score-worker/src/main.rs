@@ -13,9 +13,15 @@
 //!   does);
 //! - `{"id": n, "pairs": {"file", "job", "llm", "embedding_model"}}`: a file of brief or summary pairs, each
 //!   checked as above, with progress messages and the batch report (`pairs.rs`);
+//! - `{"id": n, "benchmark": {"score": {"kind": "casefacts" | "legalsearchqa" | "rouge-pairs", "contents":
+//!   "...", "gold": "..." | null}}}` with `{"kind": "progress", "stage": "benchmark", "done": items,
+//!   "total": items}` as it goes, then `{"kind": "done", "id": n, "report": {...}, "items": {...} | null}`;
+//!   `{"id": n, "benchmark": {"count_gold": {"kind": ..., "gold": "..."}}}` with `{"kind": "done", "id": n,
+//!   "gold_items": count}`;
 //! - anything else with `{"kind": "error", "id": n, "message": "..."}`.
 
 mod answers;
+mod benchmark;
 mod calibrate;
 mod embeddings;
 mod pairs;
@@ -71,6 +77,10 @@ enum Message {
     Pairs {
         id: u32,
         pairs: Box<pairs::Request>,
+    },
+    Benchmark {
+        id: u32,
+        benchmark: benchmark::Request,
     },
     Embedded(embeddings::Embedded),
 }
@@ -215,6 +225,7 @@ fn answer(message: &str) {
                 }
             });
         }
+        Ok(Message::Benchmark { id, benchmark }) => benchmark::answer(id, &benchmark),
         Ok(Message::Embedded(embedded)) => embeddings::arrived(embedded),
         Err(e) => {
             let id = serde_json::from_str::<serde_json::Value>(message)
