@@ -6,6 +6,7 @@ mod commands;
 mod embedding;
 mod input;
 mod items;
+mod malloc_tuning;
 mod records;
 
 use clap::{Parser, Subcommand};
@@ -61,6 +62,7 @@ enum Command {
 }
 
 fn main() {
+    malloc_tuning::apply();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Show(args) => commands::show::run(args),
