@@ -71,12 +71,14 @@ fn power_of_two_floor(n: usize) -> usize {
     1 << (usize::BITS - 1 - n.max(1).leading_zeros())
 }
 
-/// Padded lengths of sentences and claims (a brief's claims run 3–71 tokens; CLERC sentences' median
-/// is 27): the shapes worth building before the first request.
-const COMMON_SEQ_BUCKETS: usize = 6;
+/// The buckets of short sentences and claims (a brief's claims have a median of 16 tokens, CLERC
+/// sentences 27): a request's last, smaller batches always fall in them, whatever its longest texts.
+/// Building more ahead cost more than it saved: 34 shapes (up to 128 tokens) kept both helpers busy for
+/// seconds after the model loaded and slowed the first check.
+const COMMON_SEQ_BUCKETS: usize = 2;
 
-/// Every shape `plan_batches` gives texts of up to 128 tokens, shortest bucket first and, within one,
-/// most rows first (the order a request meets them in).
+/// Every shape `plan_batches` gives texts of up to 32 tokens, shortest bucket first and, within one,
+/// most rows first.
 pub fn common_shapes() -> Vec<(usize, usize)> {
     SEQ_BUCKETS[..COMMON_SEQ_BUCKETS]
         .iter()
@@ -163,9 +165,9 @@ mod tests {
             shapes[..6],
             [(32, 16), (16, 16), (8, 16), (4, 16), (2, 16), (1, 16)]
         );
-        assert_eq!(shapes.last(), Some(&(1, 128)));
+        assert_eq!(shapes.last(), Some(&(1, 32)));
         // Whatever mix of short texts a request brings, its batches' shapes are among them.
-        let encoded: Vec<Encoded> = (0..45).map(|i| text_of_len(3 + (i * 37) % 120)).collect();
+        let encoded: Vec<Encoded> = (0..45).map(|i| text_of_len(3 + (i * 37) % 30)).collect();
         for batch in plan_batches(&encoded) {
             assert!(shapes.contains(&(batch.rows(), batch.seq_len())));
         }

@@ -75,8 +75,8 @@ impl Embedder {
         Ok(embeddings)
     }
 
-    /// Shapes worth building plans for before the first request (sentences and claims up to 128 tokens),
-    /// most common first; see [`Embedder::build_plan`].
+    /// Shapes worth building plans for before the first request (those of texts up to 32 tokens, where
+    /// every request's last batches fall); see [`Embedder::build_plan`].
     pub fn common_shapes() -> Vec<(usize, usize)> {
         batch::common_shapes()
     }
