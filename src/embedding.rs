@@ -2,9 +2,11 @@
 //! all-MiniLM-L6-v2 embeddings (by the build the settings chose) out, and the model's progress as a signal
 //! for the UI.
 
+use crate::state::settings::Settings;
 use crate::worker::{self, Reply, WorkerClient, WorkerSpec};
 use leptos::prelude::*;
 use lexeval_core::shipped_model::EmbeddingModel;
+use lexeval_core::similarity::Similarity;
 
 /// What the model is doing, for the progress bar.
 #[derive(Debug, Clone, PartialEq)]
@@ -64,6 +66,23 @@ fn show_progress(reply: &Reply) {
         Reply::Done { .. } => set_status(ModelStatus::Ready),
         Reply::Error { message, .. } => set_status(ModelStatus::Failed(message.clone())),
     }
+}
+
+/// Loads the chosen build in the embedding worker whenever embedding similarity is the chosen similarity
+/// (at page load with saved settings, or when the user picks it), so the first check finds the model
+/// loaded and its common plans built instead of starting all that at the paste.
+pub fn load_while_chosen(settings: RwSignal<Settings>) {
+    let chosen = Memo::new(move |_| {
+        settings.with(|s| (s.similarity == Similarity::Embedding).then_some(s.embedding_model))
+    });
+    Effect::new(move |_| {
+        if let Some(model) = chosen.get() {
+            // A failure shows in the status and is met again, with its message, by the check.
+            leptos::task::spawn_local(async move {
+                let _ = embed_raw(Vec::new(), model).await;
+            });
+        }
+    });
 }
 
 /// The embedding worker's answer for `texts` by `model` as it sent it (`{"kind": "done", ...,

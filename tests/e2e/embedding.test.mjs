@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, openPage, screenshot } from './harness.mjs';
+import { serveDist, launch, openPage, screenshot, observeEmbeddingWorker } from './harness.mjs';
 
 // The model (24 MB int8 by default, 91 MB fp32 when chosen) is downloaded, sha256-checked and run by tract in a
 // Web Worker: allow it time.
@@ -66,6 +66,42 @@ test('embedding similarity: the model loads in a worker and matches the CLI (tra
   close(await value(page, 'embedding-cosine'), 0.80984, 1e-3);
   await screenshot(page, 'summary-embedding');
   assert.deepEqual(errors, []);
+});
+
+test('the model loads as soon as embedding is chosen; scoring the same texts again embeds nothing new, same numbers', { timeout: MODEL_TIMEOUT + 30000 }, async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(String(err)));
+  await page.addInitScript(observeEmbeddingWorker);
+  await page.goto(server.url);
+  await page.waitForSelector('.app-header h1');
+  // Choosing embedding similarity with no texts loads the model: the worker answers the page's empty request.
+  await page.selectOption('#brief-similarity', 'embedding');
+  await page.waitForFunction(() => globalThis.embeddingReplies.length > 0, null, { timeout: MODEL_TIMEOUT });
+  assert.deepEqual(await page.evaluate(() => globalThis.embeddingReplies.map(({ texts, computed }) => ({ texts, computed }))),
+    [{ texts: 0, computed: 0 }]);
+  const settled = () => page.waitForFunction(
+    () => document.querySelector('#brief-results table.pairs')
+      && document.querySelector('#brief-results')?.getAttribute('aria-busy') === 'false',
+    null, { timeout: MODEL_TIMEOUT });
+  const pairCells = () => page.$$eval('#brief-results table.pairs tbody td.num', (els) => els.map((e) => e.textContent));
+  await page.click('#brief-example-1');
+  await settled();
+  const first = await page.evaluate(() => globalThis.embeddingReplies.at(-1));
+  assert.ok(first.texts > 0 && first.computed === first.texts, JSON.stringify(first));
+  const cells = await pairCells();
+  const fresco = await page.getAttribute('#score-l-fresco', 'data-value');
+  // The same claims scored again (a space typed at the end of the reference): all from the worker's cache.
+  await page.fill('#brief-reference', `${await page.inputValue('#brief-reference')} `);
+  await page.waitForFunction(() => globalThis.embeddingReplies.filter((r) => r.texts > 0).length === 2, null, { timeout: MODEL_TIMEOUT });
+  await settled();
+  const again = await page.evaluate(() => globalThis.embeddingReplies.at(-1));
+  assert.deepEqual(again.texts, first.texts);
+  assert.equal(again.computed, 0);
+  assert.deepEqual(await pairCells(), cells);
+  assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), fresco);
+  assert.deepEqual(errors, []);
+  await page.close();
 });
 
 test('while the model loads, the previous scores stay, marked stale, until the new result replaces them', { timeout: MODEL_TIMEOUT + 30000 }, async () => {

@@ -63,3 +63,23 @@ export async function screenshot(page, name) {
   fs.mkdirSync(screenshots, { recursive: true });
   await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
 }
+
+/** For `addInitScript`: records the embedding worker's `done` replies in `globalThis.embeddingReplies`
+ * (`at`: performance.now(), `texts`: embeddings returned, `computed`: texts it had to embed, the rest
+ * coming from its cache), by wrapping `Worker` before the page's scripts run. */
+export function observeEmbeddingWorker() {
+  const Native = globalThis.Worker;
+  globalThis.embeddingReplies = [];
+  globalThis.Worker = class extends Native {
+    constructor(url, options) {
+      super(url, options);
+      if (!String(url).includes('embed_worker')) return;
+      this.addEventListener('message', (event) => {
+        const reply = JSON.parse(event.data);
+        if (reply.kind === 'done') {
+          globalThis.embeddingReplies.push({ at: performance.now(), texts: reply.embeddings.length, computed: reply.computed });
+        }
+      });
+    }
+  };
+}

@@ -7,6 +7,7 @@ mod compare;
 mod embedding;
 mod input;
 mod items;
+mod malloc_tuning;
 mod records;
 
 use clap::{Parser, Subcommand};
@@ -62,6 +63,7 @@ enum Command {
 }
 
 fn main() {
+    malloc_tuning::apply();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Show(args) => commands::show::run(args),

@@ -1,7 +1,7 @@
 //! A helper: one of the workers the coordinator starts, one per core. It is handed the verified model
 //! files once, builds its own tract model from them, and embeds the share of each request it is sent.
 
-use crate::protocol::{listen, post, Reply, Request};
+use crate::protocol::{listen, post, scope, Reply, Request};
 use js_sys::{Reflect, Uint8Array};
 use lexeval_embed::Embedder;
 use std::cell::RefCell;
@@ -46,9 +46,35 @@ fn load(files: &JsValue) {
         Ok(embedder) => {
             EMBEDDER.set(Some(embedder));
             post(&Reply::Loaded);
+            wasm_bindgen_futures::spawn_local(build_common_plans());
         }
         Err(message) => post(&Reply::Error { id: 0, message }),
     }
+}
+
+/// Builds the plans of the common shapes (~50 ms each) one per task, so a request that arrives meanwhile
+/// waits for one plan at most, and the first check after the model loaded finds its plans ready.
+async fn build_common_plans() {
+    for (rows, seq_len) in Embedder::common_shapes() {
+        next_task().await;
+        let built = EMBEDDER.with_borrow(|embedder| {
+            embedder
+                .as_ref()
+                .map(|embedder| embedder.build_plan(rows, seq_len))
+        });
+        // A shape that fails to build fails again, with its message, when a request needs it.
+        if !matches!(built, Some(Ok(()))) {
+            return;
+        }
+    }
+}
+
+/// Resolves in a new task of the worker's event loop, after the messages already queued.
+async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = scope().set_timeout_with_callback(&resolve);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 fn serve(message: &str) {
@@ -73,6 +99,7 @@ fn serve(message: &str) {
     post(&match embedded {
         Ok(embeddings) => Reply::Done {
             id: request.id,
+            computed: embeddings.len(),
             embeddings,
         },
         Err(message) => Reply::Error {

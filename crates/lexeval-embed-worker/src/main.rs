@@ -5,15 +5,19 @@
 //!
 //! Protocol with the page (JSON strings both ways): the worker first posts `{"kind": "ready"}`; then the
 //! page posts `{"id": n, "texts": [...], "model": "minilm-int8" | "minilm"}` (no model: "minilm"); the worker answers with any number of `{"kind": "progress", ...}`
-//! messages, then `{"kind": "done", "id": n, "embeddings": [...]}` or `{"kind": "error", "id": n,
-//! "message": "..."}`. Requests are served one at a time, in order. Terminating the coordinator (the page's
-//! cancel) ends its helpers with it.
+//! messages, then `{"kind": "done", "id": n, "embeddings": [...], "computed": k}` (k: the texts it had
+//! to embed; the others came from its cache, `cache`) or `{"kind": "error", "id": n, "message": "..."}`.
+//! A request with no texts loads the model and builds the common plans ahead of the first check (the
+//! page sends one as soon as embedding similarity is chosen). Requests are served one at a time, in
+//! order. Terminating the coordinator (the page's cancel) ends its helpers with it.
 
+mod cache;
 mod helper;
 mod model_files;
 mod pool;
 mod protocol;
 
+use cache::EmbeddingCache;
 use lexeval_embed::shipped::EmbeddingModel;
 use pool::Pool;
 use protocol::{listen, post, scope, Reply, Request};
@@ -27,6 +31,7 @@ struct Coordinator {
     busy: bool,
     /// The pool of the last build used; one at a time, so switching builds frees the other's memory.
     pool: Option<(EmbeddingModel, Rc<Pool>)>,
+    cache: EmbeddingCache,
 }
 
 thread_local! {
@@ -64,9 +69,10 @@ async fn drain() {
             continue;
         };
         let reply = match serve(&request).await {
-            Ok(embeddings) => Reply::Done {
+            Ok((embeddings, computed)) => Reply::Done {
                 id: request.id,
                 embeddings,
+                computed,
             },
             Err(message) => Reply::Error {
                 id: request.id,
@@ -77,21 +83,43 @@ async fn drain() {
     }
 }
 
-async fn serve(request: &Request) -> Result<Vec<Vec<f32>>, String> {
-    let pool = match COORDINATOR.with_borrow(|c| c.pool.clone()) {
-        Some((model, pool)) if model == request.model && !pool.is_broken() => pool,
-        _ => {
+/// The request's embeddings, and how many of its texts had to be embedded (the others were cached).
+async fn serve(request: &Request) -> Result<(Vec<Vec<f32>>, usize), String> {
+    let missing = COORDINATOR.with_borrow_mut(|c| c.cache.missing(request.model, &request.texts));
+    let computed = missing.len();
+    // A request without texts is the page's preload: it loads the model. One fully cached needs none.
+    if computed > 0 || request.texts.is_empty() {
+        let pool = pool_for(request.model).await?;
+        let fresh = Request {
+            id: request.id,
+            texts: missing,
+            model: request.model,
+        };
+        let embedded = pool.embed(&fresh).await;
+        if pool.is_broken() {
             COORDINATOR.with_borrow_mut(|c| c.pool = None);
-            let pool = Rc::new(load(request.model).await?);
-            COORDINATOR.with_borrow_mut(|c| c.pool = Some((request.model, pool.clone())));
-            pool
         }
-    };
-    let embedded = pool.embed(request).await;
-    if pool.is_broken() {
-        COORDINATOR.with_borrow_mut(|c| c.pool = None);
+        let embedded = embedded?;
+        COORDINATOR.with_borrow_mut(|c| c.cache.insert(fresh.texts, embedded));
     }
-    embedded
+    let embeddings = COORDINATOR.with_borrow(|c| c.cache.lookup(&request.texts));
+    Ok((
+        embeddings.ok_or("the embedding cache lost texts")?,
+        computed,
+    ))
+}
+
+/// The pool of `which`, loaded first if it is not the one running (or its helpers died).
+async fn pool_for(which: EmbeddingModel) -> Result<Rc<Pool>, String> {
+    if let Some((model, pool)) = COORDINATOR.with_borrow(|c| c.pool.clone()) {
+        if model == which && !pool.is_broken() {
+            return Ok(pool);
+        }
+    }
+    COORDINATOR.with_borrow_mut(|c| c.pool = None);
+    let pool = Rc::new(load(which).await?);
+    COORDINATOR.with_borrow_mut(|c| c.pool = Some((which, pool.clone())));
+    Ok(pool)
 }
 
 /// Starts the helpers, fetches and verifies the model files meanwhile, and hands them over.

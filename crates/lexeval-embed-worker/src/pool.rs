@@ -176,7 +176,10 @@ impl Helper {
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
         let slot = waiting.clone();
-        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+            // Handled here (the pool is dropped, the request fails with this message): not passed on to
+            // the page as the coordinator's own error, which would end the coordinator too.
+            event.prevent_default();
             broken.set(true);
             settle(
                 &slot,

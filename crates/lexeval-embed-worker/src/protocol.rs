@@ -38,6 +38,8 @@ pub enum Reply<'a> {
     Done {
         id: u32,
         embeddings: Vec<Vec<f32>>,
+        /// How many texts were embedded for this answer (the coordinator's cache served the rest).
+        computed: usize,
     },
     Error {
         id: u32,

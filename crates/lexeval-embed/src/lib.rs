@@ -75,6 +75,18 @@ impl Embedder {
         Ok(embeddings)
     }
 
+    /// Shapes worth building plans for before the first request (those of texts up to 32 tokens, where
+    /// every request's last batches fall); see [`Embedder::build_plan`].
+    pub fn common_shapes() -> Vec<(usize, usize)> {
+        batch::common_shapes()
+    }
+
+    /// Builds (and keeps) the plan for batches of `rows` texts padded to `seq_len` tokens, so the first
+    /// request of that shape does not wait for it.
+    pub fn build_plan(&self, rows: usize, seq_len: usize) -> Result<()> {
+        self.plans.plan(rows, seq_len).map(drop)
+    }
+
     /// Number of optimised plans built so far (one per batch-size × sequence-bucket shape).
     pub fn cached_plans(&self) -> usize {
         self.plans.len()
