@@ -57,7 +57,7 @@ fn on_reply(reply: &Reply) {
 
 /// Where the LLM judge is, with the key for the request header. It travels to the worker in the request
 /// only; the worker keeps it for the check's requests and puts it nowhere else.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 pub struct Endpoint {
     pub endpoint: String,
     pub model: String,

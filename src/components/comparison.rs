@@ -1,5 +1,6 @@
 //! "Compare with a second file": a second system's predictions scored like the first (the same gold, the
-//! same function), or two models of one CLERC generation-pairs file, compared item by item with core's
+//! same function; a pairs file over the same references, with the batch's settings), or two models of one
+//! CLERC generation-pairs file, compared item by item with core's
 //! `compare` (a paired bootstrap of the mean difference, as `lexeval … --versus` prints it): the means, the
 //! interval and the verdict in words, the per-item differences in the sortable table, CSV and JSON
 //! downloads. It takes already-scored per-item tables, so it does not depend on where scoring runs.
@@ -7,19 +8,73 @@
 use crate::browser;
 use crate::components::benchmark_progress::BenchmarkProgress;
 use crate::components::item_table::ItemTableView;
-use crate::scoring;
+use crate::pairs_batch;
+use crate::scoring::{self, Endpoint};
 use crate::worker::{CANCELLED, SUPERSEDED};
 use leptos::prelude::*;
 use lexeval_core::benchmark::BenchmarkKind;
 use lexeval_core::compare::{self, ComparisonDetails, Side};
-use lexeval_core::items::ItemTable;
+use lexeval_core::items::{self, ItemTable};
+use lexeval_core::pipeline::CheckJob;
 use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::BootstrapAggregator;
+use lexeval_core::shipped_model::EmbeddingModel;
+use std::sync::Arc;
 
 /// The CLI's `--confidence`, `--samples` and `--seed` defaults, so the page and `--versus` agree.
 const CONFIDENCE: f64 = 0.95;
 const SAMPLES: usize = 1000;
 const SEED: u64 = 0;
+
+/// How the second file is scored: as the first one was.
+#[derive(Clone)]
+pub enum SecondFile {
+    /// A benchmark file, against the gold the first was scored with.
+    Benchmark {
+        kind: BenchmarkKind,
+        gold: Option<String>,
+    },
+    /// Brief or summary pairs over the first file's references, each checked with the batch's job,
+    /// judge and embedding model (as `lexeval fresco|pointwise --pairs A --versus B`).
+    Pairs {
+        first_file: Arc<String>,
+        job: CheckJob,
+        endpoint: Option<Endpoint>,
+        model: EmbeddingModel,
+    },
+}
+
+impl SecondFile {
+    /// The second file's per-item table, scored in the score worker.
+    async fn score(self, text: &str) -> Result<Option<ItemTable>, String> {
+        match self {
+            SecondFile::Benchmark { kind, gold } => scoring::benchmark(kind, text, gold.as_deref())
+                .await
+                .map(|scored| scored.items),
+            SecondFile::Pairs {
+                first_file,
+                job,
+                endpoint,
+                model,
+            } => {
+                let (a, b) = (
+                    pairs_batch::records(&first_file)?,
+                    pairs_batch::records(text)?,
+                );
+                compare::check_same_references(&a, &b).map_err(|e| e.to_string())?;
+                let report = scoring::pairs(text, job, endpoint, model, |_, _| {}).await?;
+                Ok(Some(items::pairs(&report.details)))
+            }
+        }
+    }
+
+    fn cancel(&self) {
+        match self {
+            SecondFile::Benchmark { .. } => scoring::cancel_benchmark(),
+            SecondFile::Pairs { .. } => scoring::cancel_pairs(),
+        }
+    }
+}
 
 #[derive(Clone, PartialEq)]
 enum Outcome {
@@ -65,9 +120,8 @@ pub fn Comparison(
     /// The first file's per-item table: side A.
     first: ItemTable,
     first_name: String,
-    kind: BenchmarkKind,
-    /// The gold text the first file was scored against, for the second.
-    gold: Option<String>,
+    /// How a second file is scored.
+    second: SecondFile,
 ) -> impl IntoView {
     let scores: Vec<String> = compare::score_columns(&first)
         .into_iter()
@@ -81,7 +135,7 @@ pub fn Comparison(
     );
     let first = StoredValue::new(first);
     let first_name = StoredValue::new(first_name);
-    let gold = StoredValue::new(gold);
+    let second = StoredValue::new(second);
     let outcome = RwSignal::new(Outcome::Idle);
     let message = RwSignal::new(None::<String>);
     let file_ref = NodeRef::<leptos::html::Input>::new();
@@ -110,7 +164,7 @@ pub fn Comparison(
 
     // Stops scoring the second file; the first file's results stay.
     let cancel = Callback::new(move |()| {
-        scoring::cancel_benchmark();
+        second.with_value(SecondFile::cancel);
         outcome.set(Outcome::Idle);
     });
 
@@ -129,10 +183,8 @@ pub fn Comparison(
                 }
             };
             outcome.set(Outcome::Scoring { file: name.clone() });
-            let gold_text = gold.get_value();
             // The same function the view scored the first file with, in the score worker.
-            let scored = scoring::benchmark(kind, &text, gold_text.as_deref()).await;
-            match scored.map(|s| s.items) {
+            match second.get_value().score(&text).await {
                 Err(e) if e == SUPERSEDED || e == CANCELLED => {}
                 Ok(Some(second)) => {
                     compare_sides((first_name.get_value(), first.get_value()), (name, second))

@@ -4,7 +4,7 @@
 use crate::browser;
 use crate::components::bar_chart::BarChart;
 use crate::components::benchmark_progress::BenchmarkProgress;
-use crate::components::comparison::Comparison;
+use crate::components::comparison::{Comparison, SecondFile};
 use crate::components::item_table::ItemTableView;
 use crate::components::score_card::ScoreCards;
 use crate::gold_store::{self, StoredGold};
@@ -324,10 +324,13 @@ pub fn BenchmarksView() -> impl IntoView {
                                 })}
                             </div>
                             {items.map(|table| {
-                                let gold_text = gold.get_untracked().map(|g| g.text);
+                                let second = SecondFile::Benchmark {
+                                    kind: kind.get_untracked(),
+                                    gold: gold.get_untracked().map(|g| g.text),
+                                };
                                 view! {
                                     <ItemTableView table=table.clone() />
-                                    <Comparison first=table first_name=file kind=kind.get_untracked() gold=gold_text />
+                                    <Comparison first=table first_name=file second />
                                 }
                             })}
                         }

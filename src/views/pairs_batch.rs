@@ -5,6 +5,7 @@
 
 use crate::browser;
 use crate::checks::{self, CheckError};
+use crate::components::comparison::{Comparison, SecondFile};
 use crate::components::item_table::ItemTableView;
 use crate::components::model_progress::ModelProgress;
 use crate::components::score_card::ScoreCards;
@@ -281,7 +282,23 @@ pub fn PairsBatch(check: PairsCheck) -> impl IntoView {
         let Run::Done(batch) = run.get() else {
             return None;
         };
-        let Batch { report, items, .. } = *batch;
+        let Batch {
+            report,
+            items,
+            with,
+        } = *batch;
+        // A second pairs file is scored with the same settings over the same references.
+        let second = file
+            .get_untracked()
+            .map(|PairsFile { text, .. }| SecondFile::Pairs {
+                first_file: text,
+                job: checks::job(check.view(), String::new(), String::new(), &with.settings),
+                endpoint: checks::judge_endpoint(&with.settings, (&with.llm, &with.key))
+                    .ok()
+                    .flatten(),
+                model: with.settings.embedding_model,
+            });
+        let first = items.clone();
         Some(view! {
             <ScoreCards scores=pairs_batch::cards(&report) />
             <div class="share-bar">
@@ -296,6 +313,7 @@ pub fn PairsBatch(check: PairsCheck) -> impl IntoView {
                 </button>
             </div>
             <ItemTableView table=items on_open=open />
+            {second.map(|second| view! { <Comparison first first_name=file_name() second /> })}
         })
     };
 

@@ -235,3 +235,58 @@ test('Cancel stops a run mid-way, keeps the file and settings, and the page stay
     await llm.close();
   }
 });
+
+/** The page's comparison equals `lexeval fresco --pairs … --json` run with `args` (`--versus B` or `--models A B`). */
+async function assertSameComparison(page, file, args) {
+  const report = JSON.parse((await promisify(execFile)(cliBinary(), ['fresco', '--pairs', file, ...args, '--json'],
+    { encoding: 'utf8', maxBuffer: 64 << 20 })).stdout);
+  await page.waitForSelector('#compare-verdict');
+  const near = (actual, expected) => assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} ≠ ${expected}`);
+  for (const [id, name] of [['mean-a', 'mean_a'], ['mean-b', 'mean_b'], ['mean-difference', 'mean_difference']]) {
+    near(Number.parseFloat(await page.getAttribute(`#compare-${id}`, 'data-value')), report.scores.find((s) => s.name === name).value);
+  }
+  near(Number.parseFloat(await page.getAttribute('#compare-interval', 'data-low')), report.details.interval.low);
+  near(Number.parseFloat(await page.getAttribute('#compare-interval', 'data-high')), report.details.interval.high);
+  return report;
+}
+
+test('two brief pairs files over the same references are compared as `lexeval fresco --pairs A --versus B`', async () => {
+  const fileA = writeTemp('system-a.jsonl', jsonl(BRIEF_PAIRS));
+  // System B writes only the first half of each generated brief.
+  const weaker = BRIEF_PAIRS.map((row) => ({ ...row, generated: row.generated.slice(0, Math.floor(row.generated.length / 2)) }));
+  const fileB = writeTemp('system-b.jsonl', jsonl(weaker));
+  const { page, errors } = await openPage(browser, server.url);
+  await choose(page, 'brief-pairs');
+  await page.setInputFiles('#pairs-file', fileA);
+  await page.waitForSelector('#compare-file');
+  assert.equal(await page.inputValue('#compare-score'), 'l-fresco');
+  await page.setInputFiles('#compare-file', fileB);
+  const report = await assertSameComparison(page, fileA, ['--versus', fileB]);
+  assert.equal(report.details.compared, 5, 'the empty reference is undefined on both sides, never 0');
+
+  // A second file over other references is refused in the CLI's words.
+  const other = writeTemp('other-references.jsonl', jsonl(BRIEF_PAIRS.map((row) => ({ ...row, reference: `${row.reference} More.` }))));
+  await page.setInputFiles('#compare-file', other);
+  await page.waitForSelector('#compare-error');
+  assert.match(await page.textContent('#compare-error'), /reference/);
+  assert.deepEqual(errors, []);
+});
+
+test('two models of one CLERC generation-pairs file are compared as `lexeval fresco --pairs F --models A B`', async () => {
+  const rows = fs.readFileSync(sharedFixture('clerc/gaze_gaps_generation_pairs.jsonl'), 'utf8')
+    .split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const idx = rows.slice(0, 3).map((row) => row.idx);
+  const chosen = ['llama3', 'gpt4o'].flatMap((model) => rows.filter((row) => idx.includes(row.idx) && row.model === model));
+  assert.equal(chosen.length, 6);
+  const file = writeTemp('clerc-two-models.jsonl', jsonl(chosen));
+  const { page, errors } = await openPage(browser, server.url);
+  await choose(page, 'brief-pairs');
+  await page.setInputFiles('#pairs-file', file);
+  await page.waitForSelector('#compare-models');
+  await page.selectOption('#compare-model-a', 'gpt4o');
+  await page.selectOption('#compare-model-b', 'llama3');
+  await page.click('#compare-models');
+  const report = await assertSameComparison(page, file, ['--models', 'gpt4o', 'llama3']);
+  assert.equal(report.details.compared + report.details.undefined, 3);
+  assert.deepEqual(errors, []);
+});
