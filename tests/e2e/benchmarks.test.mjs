@@ -149,13 +149,22 @@ test('LegalSearchQA: accuracy from indices and letters, per category', async () 
   assert.deepEqual(errors, []);
 });
 
-test('ROUGE pairs: identical pairs score 1', async () => {
+test('ROUGE pairs: CLERC generations score as `lexeval rouge --pairs --aggregate --stem`, one row per pair as its --items', async () => {
+  const rows = fs.readFileSync(sharedFixture('clerc/gaze_gaps_generation_pairs.jsonl'), 'utf8')
+    .split('\n').filter(Boolean).slice(0, 8).map((line) => JSON.parse(line));
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lexeval-rouge-')), 'clerc-rouge.jsonl');
+  fs.writeFileSync(file, jsonl(rows.map((row) => ({ reference: row.gold_text, candidate: row.generation }))));
   const { page, errors } = await openPage(browser, server.url);
-  const pair = { reference: 'the cat sat on the mat', candidate: 'the cat sat on the mat' };
-  await upload(page, 'rouge-pairs', 'pairs.jsonl', jsonl([pair, pair]));
+  await page.click('#tab-benchmarks');
+  await page.selectOption('#bench-kind', 'rouge-pairs');
+  await page.setInputFiles('#bench-file', file);
   await page.waitForSelector('#score-rouge1');
-  close(await value(page, 'rouge1'), 1);
-  close(await value(page, 'rougeL'), 1);
+  await assertSameScores(page, ['rouge', '--pairs', file, '--aggregate', '--stem']);
+  assert.equal(await page.textContent('#bench-items caption'), 'Per item: 8 of 8 shown');
+  const items = `${file}.items.csv`;
+  execFileSync(cliBinary(), ['rouge', '--pairs', file, '--stem', '--items', items]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#bench-download-items-csv')]);
+  assert.equal(fs.readFileSync(await download.path(), 'utf8'), fs.readFileSync(items, 'utf8'));
   assert.deepEqual(errors, []);
 });
 

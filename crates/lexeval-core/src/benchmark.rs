@@ -225,9 +225,10 @@ pub fn score_file(
         }
         BenchmarkKind::RougePairs => {
             let pairs: Vec<RougePair> = rows(contents, kind)?;
+            let (report, items) = rouge_pairs(&pairs, progress)?;
             Ok(ScoredFile {
-                report: BenchmarkReport::Rouge(rouge_pairs(&pairs, progress)?),
-                items: None,
+                report: BenchmarkReport::Rouge(report),
+                items: Some(items),
             })
         }
     }
@@ -235,10 +236,11 @@ pub fn score_file(
 
 /// `lexeval rouge --pairs FILE --aggregate --stem`: the default types, stemmed, 95 % interval from 1,000
 /// resamples with seed 0.
+/// The aggregate report and one row per pair.
 fn rouge_pairs(
     pairs: &[RougePair],
     progress: &mut dyn FnMut(usize, usize),
-) -> Result<ScoreReport<RougeIntervals>, BenchmarkError> {
+) -> Result<(ScoreReport<RougeIntervals>, ItemTable), BenchmarkError> {
     let scorer = RougeScorer::new(
         &RougeType::DEFAULT,
         RougeOptions {
@@ -248,13 +250,19 @@ fn rouge_pairs(
     );
     let mut aggregator =
         BootstrapAggregator::new(0.95, 1000, 0).map_err(|e| BenchmarkError(e.to_string()))?;
+    let mut scored = Vec::with_capacity(pairs.len());
     for (index, pair) in pairs.iter().enumerate() {
-        aggregator.add_scores(&scorer.score(&pair.reference, &pair.candidate));
+        let scores = scorer.score(&pair.reference, &pair.candidate);
+        aggregator.add_scores(&scores);
+        scored.push((index + 1, scores));
         if (index + 1) % PAIRS_PER_STEP == 0 || index + 1 == pairs.len() {
             progress(index + 1, pairs.len());
         }
     }
-    Ok(rouge::aggregate_report(&aggregator, scorer.options()))
+    Ok((
+        rouge::aggregate_report(&aggregator, scorer.options()),
+        items::rouge(&scored),
+    ))
 }
 
 #[derive(Deserialize)]

@@ -5,9 +5,10 @@
 use crate::casefacts::CaseFactsDetails;
 use crate::legalsearchqa::{LegalSearchQaDetails, Question};
 use crate::pairs::PairsDetails;
+use crate::rouge::RougeScore;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// A column: its header and whether the page offers a filter over its distinct values. Names are static
 /// where tables are built and owned where one is read back (the score worker's answer).
@@ -199,6 +200,36 @@ pub fn pairs(details: &PairsDetails) -> ItemTable {
             ItemRow {
                 cells,
                 detail: serde_json::to_value(item).unwrap_or_default(),
+            }
+        })
+        .collect();
+    ItemTable { columns, rows }
+}
+
+/// One row per ROUGE pair (1-based `item`, in file order): each type's F1 as a column, precision and
+/// recall in the record, as `lexeval rouge --pairs --items` writes them.
+pub fn rouge(pairs: &[(usize, BTreeMap<String, RougeScore>)]) -> ItemTable {
+    let types: Vec<String> = pairs
+        .first()
+        .map(|(_, scores)| scores.keys().cloned().collect())
+        .unwrap_or_default();
+    let mut columns = vec![column("item", false)];
+    columns.extend(types.iter().map(|name| Column {
+        name: Cow::Owned(name.clone()),
+        filter: false,
+    }));
+    let rows = pairs
+        .iter()
+        .map(|(item, scores)| {
+            let mut cells = vec![Cell::Number(Some(*item as f64))];
+            cells.extend(
+                types
+                    .iter()
+                    .map(|name| Cell::Number(scores.get(name).map(|s| s.fmeasure))),
+            );
+            ItemRow {
+                cells,
+                detail: serde_json::json!({ "item": item, "scores": scores }),
             }
         })
         .collect();

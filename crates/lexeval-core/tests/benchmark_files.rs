@@ -98,8 +98,11 @@ fn rouge_pairs_give_the_clis_stemmed_bootstrap_aggregate_with_progress_per_hundr
         },
     );
     let mut aggregator = BootstrapAggregator::new(0.95, 1000, 0).unwrap();
-    for (reference, candidate) in &pairs {
-        aggregator.add_scores(&scorer.score_multi(&[reference], candidate));
+    let mut per_pair = Vec::new();
+    for (item, (reference, candidate)) in pairs.iter().enumerate() {
+        let scores = scorer.score_multi(&[reference], candidate);
+        aggregator.add_scores(&scores);
+        per_pair.push((item + 1, scores));
     }
     let cli = rouge::aggregate_report(&aggregator, scorer.options());
     assert_eq!(file.report, BenchmarkReport::Rouge(cli));
@@ -109,7 +112,8 @@ fn rouge_pairs_give_the_clis_stemmed_bootstrap_aggregate_with_progress_per_hundr
         .iter()
         .all(|s| s.value.is_some_and(|v| v > 0.2 && v < 1.0)));
     assert_eq!(progress, [(100, 250), (200, 250), (250, 250)]);
-    assert_eq!(file.items, None);
+    // One row per pair, as `lexeval rouge --pairs --items` writes them.
+    assert_eq!(file.items, Some(lexeval_core::items::rouge(&per_pair)));
     assert_eq!(read_back(BenchmarkKind::RougePairs, &file), file);
 }
 

@@ -37,6 +37,10 @@ pub struct Args {
     /// With --pairs: print only the bootstrap aggregate (low/mid/high) of all pairs.
     #[arg(long, requires = "pairs")]
     pub aggregate: bool,
+    /// With --pairs: also write one row per pair (each type's F1; precision and recall in the JSON
+    /// records) as CSV (`.csv`) or JSON, as the page's per-item table downloads them.
+    #[arg(long, requires = "pairs", value_name = "FILE")]
+    pub items: Option<PathBuf>,
     #[command(flatten)]
     pub tokens: TokenArgs,
     /// Comma-separated ROUGE types: rouge1..rouge9, rougeL, rougeLsum.
@@ -139,8 +143,12 @@ fn run_pairs(args: &Args, scorer: &RougeScorer, path: &Path) -> Result<()> {
     } else {
         None
     };
-    for (line, pair) in &pairs {
+    let mut scored = Vec::new();
+    for (item, (line, pair)) in pairs.iter().enumerate() {
         let scores = scorer.score_multi(&pair.reference.as_strs(), &pair.candidate);
+        if args.items.is_some() {
+            scored.push((item + 1, scores.clone()));
+        }
         match &mut aggregator {
             Some(aggregator) => aggregator.add_scores(&scores),
             None => {
@@ -151,6 +159,9 @@ fn run_pairs(args: &Args, scorer: &RougeScorer, path: &Path) -> Result<()> {
         progress.inc(1);
     }
     progress.finish_and_clear();
+    if let Some(path) = &args.items {
+        crate::items::write_items(path, &lexeval_core::items::rouge(&scored))?;
+    }
     if let Some(aggregator) = aggregator {
         let report = aggregate_report(&aggregator, scorer.options());
         if args.json {
