@@ -94,7 +94,7 @@ test('a malformed line is named, the pasted text stays and is never rendered as 
   assert.equal(await page.inputValue('#calibrate-pairs'), bad);
   await paste(page, '#calibrate-pairs', `${lines[0]}\n{"reference": "Celotex`);
   await page.click('#calibrate-run');
-  await page.waitForFunction(() => /line 2:/.test(document.querySelector('#calibrate-results .error')?.textContent));
+  await page.waitForFunction(() => /^calibration failed: line 2\b/.test(document.querySelector('#calibrate-results .error')?.textContent));
   assert.deepEqual(errors, []);
 });
 
