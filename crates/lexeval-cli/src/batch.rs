@@ -7,7 +7,7 @@ use crate::commands::pair_args::PairArgs;
 use anyhow::{bail, Context, Result};
 use lexeval_core::compare::{self, CompareError, Side};
 use lexeval_core::items;
-use lexeval_core::pairs::{PairItem, PairRecord, PairsDetails};
+use lexeval_core::pairs::{PairRecord, PairScores, PairsDetails};
 use lexeval_core::pipeline::CheckJob;
 use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::BootstrapAggregator;
@@ -135,27 +135,18 @@ impl<Job: Fn(String, String) -> Result<CheckJob>> BatchScorer<'_, '_, Job> {
         path: &Path,
         rows: Vec<(usize, PairRecord)>,
     ) -> Result<ScoreReport<PairsDetails>> {
-        let mut first = None;
-        let mut items = Vec::with_capacity(rows.len());
+        let mut scores = PairScores::default();
         for (index, record) in rows {
             let report = self
                 .checker
                 .run((self.job)(record.reference, record.generated)?)
                 .with_context(|| format!("{} pair {}", path.display(), index + 1))?;
-            let metric = report.metric.without_details();
-            items.push(PairItem {
-                item: index + 1,
-                id: record.id,
-                model: record.model,
-                scores: metric.scores.clone(),
-            });
-            first.get_or_insert(metric);
+            scores.add(index, (record.id, record.model), &report.metric);
         }
         // `read_records` refuses a file without rows, and a model is chosen only if it has rows.
-        let Some(first) = first else {
+        let Some(mut report) = scores.aggregate(self.bootstrap) else {
             bail!("{}: no records", path.display());
         };
-        let mut report = lexeval_core::pairs::aggregate(&first, items, self.bootstrap);
         // Each pair's details (dropped here) held the judge's endpoint settings; the batch keeps them once.
         if let Some(judge) = self.pair.judge_settings()? {
             report.settings["llm"] = serde_json::to_value(judge)?;

@@ -4,6 +4,7 @@
 //! A pair whose score is undefined keeps its null and reason and is left out of the mean, never counted
 //! as 0; the mean's note says how many pairs it covers.
 
+use crate::pipeline::MetricReport;
 use crate::report::{Score, ScoreReport};
 use crate::rouge::BootstrapAggregator;
 use serde::{Deserialize, Serialize};
@@ -51,6 +52,37 @@ pub struct PairsInterval {
 pub struct PairsDetails {
     pub intervals: Vec<PairsInterval>,
     pub items: Vec<PairItem>,
+}
+
+/// A batch's per-pair reports as they arrive in file order, gathered for [`aggregate`].
+#[derive(Default)]
+pub struct PairScores {
+    first: Option<ScoreReport<()>>,
+    items: Vec<PairItem>,
+}
+
+impl PairScores {
+    /// Adds row `index` (0-based) of the file, with its id and model, scored as `metric`.
+    pub fn add(
+        &mut self,
+        index: usize,
+        (id, model): (Option<serde_json::Value>, Option<String>),
+        metric: &MetricReport,
+    ) {
+        let metric = metric.without_details();
+        self.items.push(PairItem {
+            item: index + 1,
+            id,
+            model,
+            scores: metric.scores.clone(),
+        });
+        self.first.get_or_insert(metric);
+    }
+
+    /// The batch report ([`aggregate`]), or None when no pair was added.
+    pub fn aggregate(self, bootstrap: &BootstrapAggregator) -> Option<ScoreReport<PairsDetails>> {
+        Some(aggregate(&self.first?, self.items, bootstrap))
+    }
 }
 
 /// The batch report: the per-pair metric's id, version and settings (with the bootstrap's), each score's

@@ -10,7 +10,7 @@
 
 use crate::answers::Answers;
 use crate::Endpoint;
-use lexeval_core::pairs::{PairItem, PairRecord, PairsDetails};
+use lexeval_core::pairs::{PairRecord, PairScores, PairsDetails};
 use lexeval_core::pipeline::CheckJob;
 use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::BootstrapAggregator;
@@ -69,26 +69,19 @@ pub async fn run(id: u32, request: Request) -> Result<ScoreReport<PairsDetails>,
         BootstrapAggregator::new(CONFIDENCE, SAMPLES, SEED).map_err(|e| e.to_string())?;
     let mut answers = Answers::new(request.llm.map(Endpoint::config));
     let total = records.len();
-    let mut first = None;
-    let mut items = Vec::with_capacity(total);
+    let mut scores = PairScores::default();
     for (index, record) in records.into_iter().enumerate() {
         progress(index, total);
         let job = with_texts(request.job.clone(), (record.reference, record.generated));
         let report = crate::check(id, job, &mut answers, request.embedding_model)
             .await
             .map_err(|e| format!("pair {}: {e}", index + 1))?;
-        let metric = report.metric.without_details();
-        items.push(PairItem {
-            item: index + 1,
-            id: record.id,
-            model: record.model,
-            scores: metric.scores.clone(),
-        });
-        first.get_or_insert(metric);
+        scores.add(index, (record.id, record.model), &report.metric);
     }
     progress(total, total);
-    let first = first.ok_or("the file has no records")?;
-    let mut report = lexeval_core::pairs::aggregate(&first, items, &bootstrap);
+    let mut report = scores
+        .aggregate(&bootstrap)
+        .ok_or("the file has no records")?;
     // As the CLI: each pair's details (dropped) held the judge's endpoint settings; the batch keeps them once.
     if let Some(judge) = answers.judge_settings() {
         report.settings["llm"] = serde_json::to_value(judge).map_err(|e| e.to_string())?;
