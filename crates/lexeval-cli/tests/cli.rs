@@ -1,19 +1,6 @@
-use assert_cmd::Command;
+mod common;
 
-fn lexeval() -> Command {
-    Command::cargo_bin("lexeval").unwrap()
-}
-
-/// Runs `command`, which must succeed, and reads its standard output as a JSON report.
-fn json_report(command: &mut Command) -> serde_json::Value {
-    let out = command.output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use common::{json_output, lexeval};
 
 #[test]
 fn help_lists_subcommands() {
@@ -89,7 +76,7 @@ fn pointwise_defaults_to_the_pages_rouge_l_and_takes_rouge_2() {
         std::fs::create_dir_all(&dir).unwrap();
         let candidate_path = dir.join("candidate.txt");
         std::fs::write(&candidate_path, candidate).unwrap();
-        json_report(
+        json_output(
             lexeval()
                 .args(["pointwise", "--json", "-r", "-", "-c"])
                 .arg(&candidate_path)
@@ -122,7 +109,7 @@ fn pointwise_takes_points_per_paragraph_and_the_other_relevant_option() {
     std::fs::write(dir.join("points-c.json"), candidate.to_string()).unwrap();
     std::fs::write(dir.join("points-text.txt"), point).unwrap();
     let recall = |extra: &[&str]| -> serde_json::Value {
-        let report = json_report(
+        let report = json_output(
             lexeval()
                 .current_dir(dir)
                 .args([
@@ -171,7 +158,7 @@ fn generalized_fresco_matches_citations_unless_told_to_match_claims() {
     std::fs::write(dir.join("swapped-r.txt"), reference).unwrap();
     std::fs::write(dir.join("swapped-c.txt"), swapped).unwrap();
     let fresco = |extra: &[&str]| -> serde_json::Value {
-        let report = json_report(
+        let report = json_output(
             lexeval()
                 .current_dir(dir)
                 .args([
@@ -201,7 +188,7 @@ fn decompscore_from_precomputed_judgements_needs_no_endpoint() {
         r#"{"passage": "marbury", "sentence": "Marbury v. Madison (1803) established judicial review.", "subclaim": "Marbury v. Madison established judicial review.", "supported": true}"#,
         r#"{"passage": "gideon", "sentence": "Gideon v. Wainwright (1963) guaranteed counsel.", "subclaim": "Gideon v. Wainwright was decided by Congress.", "supported": false}"#,
     ];
-    let report = json_report(
+    let report = json_output(
         lexeval()
             .args(["decompscore", "-", "--precomputed", "--json"])
             .write_stdin(lines.join("\n")),
@@ -221,7 +208,7 @@ fn calibrate_chooses_the_rouge_l_default_and_scores_a_fixed_threshold() {
         "/../../tests/calibration/legal_claim_pairs.jsonl"
     );
     let report = |extra: &[&str]| -> serde_json::Value {
-        json_report(
+        json_output(
             lexeval()
                 .args([
                     "calibrate",
@@ -270,7 +257,7 @@ fn casefacts_reads_predictions_as_a_json_array_with_bom_and_crlf_and_writes_item
     let pretty = serde_json::to_string_pretty(&rows).unwrap();
     std::fs::write(&array, format!("\u{feff}{}", pretty.replace('\n', "\r\n"))).unwrap();
     let items = dir.join("items.csv");
-    let from_lines = json_report(lexeval().args([
+    let from_lines = json_output(lexeval().args([
         "casefacts",
         "--gold",
         &gold,
@@ -278,7 +265,7 @@ fn casefacts_reads_predictions_as_a_json_array_with_bom_and_crlf_and_writes_item
         &lines,
         "--json",
     ]));
-    let from_array = json_report(
+    let from_array = json_output(
         lexeval()
             .args(["casefacts", "--gold", &gold, "--predictions"])
             .arg(&array)

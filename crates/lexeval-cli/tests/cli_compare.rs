@@ -2,54 +2,17 @@
 //! A B`. Every per-item value is the one the single runs give, the means are over the items both sides
 //! score, and the plain-word errors.
 
+mod common;
+
 use assert_cmd::Command;
+use common::{json_output, lexeval, scratch, shared_fixture, shared_path, write_jsonl};
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
-
-fn lexeval() -> Command {
-    Command::cargo_bin("lexeval").unwrap()
-}
-
-fn json_output(command: &mut Command) -> Value {
-    let out = command.output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use std::path::Path;
 
 fn error_of(command: &mut Command) -> String {
     let out = command.output().unwrap();
     assert!(!out.status.success());
     String::from_utf8(out.stderr).unwrap()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_compare");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn write_jsonl(name: &str, rows: &[Value]) -> PathBuf {
-    let path = scratch(name);
-    let lines: Vec<String> = rows.iter().map(Value::to_string).collect();
-    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
-    path
-}
-
-fn shared_fixture(path: &str) -> String {
-    let root = std::env::var("LEXEVAL_SHARED")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared").to_string());
-    let path = format!("{root}/fixtures/{path}");
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
-}
-
-fn shared_path(path: &str) -> String {
-    let root = std::env::var("LEXEVAL_SHARED")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared").to_string());
-    format!("{root}/fixtures/{path}")
 }
 
 fn value(v: &Value) -> f64 {

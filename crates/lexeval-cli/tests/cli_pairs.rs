@@ -1,30 +1,11 @@
 //! `lexeval fresco|pointwise --pairs`: every pair's scores are the single-pair run's, the aggregate leaves
 //! undefined pairs out, and a malformed row is named by its line and field.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{json_output, lexeval, scratch, shared_fixture, write_jsonl};
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-fn lexeval() -> Command {
-    Command::cargo_bin("lexeval").unwrap()
-}
-
-fn json_output(command: &mut Command) -> Value {
-    let out = command.output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_pairs");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
 
 /// The scores `lexeval COMMAND --json` gives for one pair, from two text files (named apart for every
 /// call: the tests run in parallel and would otherwise overwrite each other's texts).
@@ -66,13 +47,6 @@ fn brief_pairs() -> Vec<Value> {
             dismissed. Diaz v. United Agric. Emp. Welfare Benefit Plan, 50 F.3d 1478, 1483 (9th Cir. 1995).",
     }));
     rows
-}
-
-fn write_jsonl(name: &str, rows: &[Value]) -> PathBuf {
-    let path = scratch(name);
-    let lines: Vec<String> = rows.iter().map(Value::to_string).collect();
-    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
-    path
 }
 
 #[test]
@@ -142,10 +116,7 @@ fn every_pair_scores_as_its_single_run_and_undefined_pairs_stay_out_of_the_mean(
 
 #[test]
 fn clerc_generation_pairs_are_read_as_released() {
-    let root = std::env::var("LEXEVAL_SHARED")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared").to_string());
-    let path = format!("{root}/fixtures/clerc/gaze_gaps_generation_pairs.jsonl");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    let text = shared_fixture("clerc/gaze_gaps_generation_pairs.jsonl");
     let rows: Vec<Value> = text
         .lines()
         .take(2)
