@@ -2,12 +2,15 @@
 // `make wasm`) and two in-browser peers, onnxruntime-web and transformers.js (npm, pinned in package.json),
 // both on the repo's own ONNX file and tokenizer, served locally (no model hub). For bench/embed.py.
 //
+// Arguments name the parts to run, `lexeval`, `click` and `peers` (all by default), so one part can be timed
+// alone while changing it.
 // Reads {"texts": [...], "brief": n, "click": {"reference", "candidate", "edited"}} on stdin; prints JSON: per
 // engine its load time, the embeddings of all texts with the model loaded (and the time they took), for
 // lexeval's worker the cold (50 Mbit/s) and warm start, the first sentence once loaded, and a warm
 // `brief`-text request from a new worker; and the page's click to scores (bench/embed_click.mjs).
 import fs from 'node:fs';
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +53,16 @@ const types = {
   '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json',
 };
 
+// Scripts, wasm and JSON go out gzipped to a browser that asks, as static hosts and CDNs send them (the
+// embedding worker's 16.8 MB wasm is 4.0 MB so); the ONNX models, binary weights, as they are. Each file is
+// compressed once.
+const COMPRESSED = new Set(['.html', '.js', '.mjs', '.wasm', '.css', '.json']);
+const gzipped = new Map();
+function gzipOf(file) {
+  if (!gzipped.has(file)) gzipped.set(file, zlib.gzipSync(fs.readFileSync(file), { level: 6 }));
+  return gzipped.get(file);
+}
+
 // Cross-origin isolated (COOP/COEP), so the peers may use threads; lexeval's page does not need it.
 function serve() {
   const server = http.createServer((req, res) => {
@@ -70,11 +83,14 @@ function serve() {
       res.writeHead(404, headers).end('not found');
       return;
     }
-    res.writeHead(200, {
-      ...headers,
-      'content-type': types[path.extname(file)] ?? 'application/octet-stream',
-      'content-length': fs.statSync(file).size,
-    });
+    const type = types[path.extname(file)] ?? 'application/octet-stream';
+    if (COMPRESSED.has(path.extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      const body = gzipOf(file);
+      res.writeHead(200, { ...headers, 'content-type': type, 'content-encoding': 'gzip', 'content-length': body.length, vary: 'accept-encoding' });
+      res.end(body);
+      return;
+    }
+    res.writeHead(200, { ...headers, 'content-type': type, 'content-length': fs.statSync(file).size });
     fs.createReadStream(file).pipe(res);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -191,6 +207,7 @@ async function transformersJs({ texts, threads, batch }) {
 }
 
 const { texts, brief, click } = JSON.parse(fs.readFileSync(0, 'utf8'));
+const parts = new Set(process.argv.length > 2 ? process.argv.slice(2) : ['lexeval', 'click', 'peers']);
 const server = await serve();
 const url = `http://127.0.0.1:${server.address().port}/bench.html`;
 const browser = await launch();
@@ -215,18 +232,22 @@ async function inPage(name, fn, arg, throttle) {
   }
 }
 try {
-  // lexeval's cold start downloads the model at 50 Mbit/s; its later requests use no network.
-  await inPage('lexeval', lexeval, { texts, brief, model: 'minilm' }, 50);
-  // The page's default build: int8-stored weights (24 MB), computed in f32.
-  await inPage('lexeval int8', lexeval, { texts, brief, model: 'minilm-int8' }, 50);
-  // The page itself: the two-page brief scored with embedding similarity, cold and warm.
-  try {
-    results['click to scores'] = await clickToScores(browser, `http://127.0.0.1:${server.address().port}/`,
-      { ...click, megabits: 50, settleMs: CLICK_SETTLE_MS });
-  } catch (error) {
-    results['click to scores'] = { error: String(error.message ?? error) };
+  if (parts.has('lexeval')) {
+    // lexeval's cold start downloads the model at 50 Mbit/s; its later requests use no network.
+    await inPage('lexeval', lexeval, { texts, brief, model: 'minilm' }, 50);
+    // The page's default build: int8-stored weights (24 MB), computed in f32.
+    await inPage('lexeval int8', lexeval, { texts, brief, model: 'minilm-int8' }, 50);
   }
-  for (const threads of [1, 2]) {
+  if (parts.has('click')) {
+    // The page itself: the two-page brief scored with embedding similarity, cold and warm.
+    try {
+      results['click to scores'] = await clickToScores(browser, `http://127.0.0.1:${server.address().port}/`,
+        { ...click, megabits: 50, settleMs: CLICK_SETTLE_MS });
+    } catch (error) {
+      results['click to scores'] = { error: String(error.message ?? error) };
+    }
+  }
+  for (const threads of parts.has('peers') ? [1, 2] : []) {
     await inPage(`onnxruntime-web ${threads} thread${threads > 1 ? 's' : ''}`, onnxruntimeWeb, { texts, threads, batch: PEER_BATCH });
     await inPage(`transformers.js ${threads} thread${threads > 1 ? 's' : ''}`, transformersJs, { texts, threads, batch: PEER_BATCH });
   }

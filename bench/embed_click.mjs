@@ -7,8 +7,9 @@
 //    timed by their responses.
 // 2. warm, for each build: a new page of the same profile (the model in Cache Storage, embedding
 //    similarity saved in the settings, texts empty) is opened and left `settle_ms` (the user reaching for
-//    the paste); then the brief is pasted. Timed from the paste to the scores shown, 300 ms of input
-//    debounce included; then the generated text edited (its last paragraph removed) and scored again.
+//    the paste); then the brief is pasted. Timed from the paste to the scores shown (a paste is scored at
+//    once; typing would wait 300 ms); then the generated text edited (its last paragraph removed, pasted
+//    over) and scored again.
 //
 // The embedding worker's `done` replies are recorded (time, texts it had to embed) by a wrapper around
 // `Worker` installed before the page's scripts.
@@ -29,7 +30,7 @@ async function pasteAndWait([reference, candidate, chooseEmbedding]) {
   for (const [id, text] of [['brief-reference', reference], ['brief-candidate', candidate]]) {
     const area = document.getElementById(id);
     area.value = text;
-    area.dispatchEvent(new Event('input', { bubbles: true }));
+    area.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
   }
   const results = () => document.getElementById('brief-results');
   const sleep = () => new Promise((r) => setTimeout(r, 5));

@@ -52,7 +52,7 @@ def main():
               f"{len(gzip.compress(data, 9)):,} |")
     print(f"| page load until the shell shows (ms, median of 5) | {timings['load_ms']:.0f} |")
     words = len(texts["reference"].split()) + len(texts["candidate"].split())
-    print(f"| brief check of {words:,} words, paste → L-FRESCO shown (ms, median of 5, incl. debounce) "
+    print(f"| brief check of {words:,} words, paste → L-FRESCO shown (ms, median of 5) "
           f"| {timings['brief_ms']:.0f} |")
     big = timings["megabyte"]
     chars = len(texts["big_reference"]) + len(texts["big_candidate"])

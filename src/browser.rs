@@ -87,30 +87,6 @@ pub async fn yield_now() {
     let _ = JsFuture::from(promise).await;
 }
 
-/// A signal that follows `source` once it has been still for `delay` (typing does not rescore each key).
-pub fn debounced<T: Clone + PartialEq + Send + Sync + 'static>(
-    source: Memo<T>,
-    delay: Duration,
-) -> ReadSignal<T> {
-    let (out, set_out) = signal(source.get_untracked());
-    let generation = StoredValue::new(0u64);
-    Effect::new(move |_| {
-        let value = source.get();
-        generation.update_value(|g| *g += 1);
-        let mine = generation.get_value();
-        set_timeout(
-            // The view may be gone by the time the timer fires (tab switched): then do nothing.
-            move || {
-                if generation.try_get_value() == Some(mine) {
-                    set_out.try_set(value);
-                }
-            },
-            delay,
-        );
-    });
-    out
-}
-
 /// Scrolls the first element matching `selector` into view (its scroll box and the page), if any.
 pub fn scroll_to(selector: &str) {
     if let Some(element) = document().query_selector(selector).ok().flatten() {

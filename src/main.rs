@@ -6,6 +6,7 @@ mod browser;
 mod card_counts;
 mod checks;
 mod components;
+mod debounce;
 mod embedding;
 mod examples;
 mod gold_store;

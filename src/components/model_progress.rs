@@ -10,15 +10,16 @@ pub fn ModelProgress() -> impl IntoView {
     let status = embedding::status();
     move || {
         let (message, done, total) = match status.get()? {
-            ModelStatus::Download { done, total } => (
-                format!(
-                    "Loading the embedding model (once; then it is cached): {:.0} of {:.0} MB",
-                    done as f64 / MB,
-                    total as f64 / MB
-                ),
-                done,
-                total,
-            ),
+            ModelStatus::Download { done, total } => {
+                let size = if total > 0 {
+                    format!("{:.0} of {:.0} MB", done as f64 / MB, total as f64 / MB)
+                } else {
+                    format!("{:.0} MB", done as f64 / MB)
+                };
+                let message =
+                    format!("Loading the embedding model (once; then it is cached): {size}");
+                (message, done, total)
+            }
             ModelStatus::Prepare => ("Preparing the embedding model…".to_string(), 0, 0),
             ModelStatus::Embed { done, total } => {
                 (format!("Embedding texts: {done} of {total}"), done, total)

@@ -51,6 +51,16 @@ pub struct LlmSettings {
 impl Settings {
     /// Switches the similarity and resets the threshold to its calibrated default, so the page scores
     /// as `lexeval fresco|pointwise --similarity …` does without `--threshold`.
+    /// Whether `other` differs by a choice made in one act (a similarity, a model, a checkbox), not only
+    /// by the threshold, whose slider moves in steps while it is dragged.
+    pub fn chosen_apart_from(&self, other: &Settings) -> bool {
+        let same_threshold = Settings {
+            threshold: other.threshold,
+            ..self.clone()
+        };
+        same_threshold != *other
+    }
+
     pub fn choose_similarity(&mut self, similarity: Similarity) {
         self.similarity = similarity;
         self.threshold = similarity.default_threshold();

@@ -1,22 +1,22 @@
 //! Answer check: the U-Score of one legal answer, with the cue phrases behind each component.
 
-use crate::browser;
 use crate::checks;
 use crate::components::annotated::AnnotatedText;
 use crate::components::score_card::ScoreCards;
+use crate::debounce::{self, WholeEdit};
 use crate::examples;
 use crate::state::AppState;
 use leptos::prelude::*;
 use lexeval_core::pipeline::Span;
 use lexeval_core::report::Score;
-use std::time::Duration;
 
 #[component]
 pub fn AnswerView() -> impl IntoView {
     let state = expect_context::<AppState>();
     let answer = state.answer;
     let live = Memo::new(move |_| answer.get());
-    let input = browser::debounced(live, Duration::from_millis(300));
+    let whole = WholeEdit::new();
+    let input = debounce::debounced(live, whole, |_, _| false);
     // U-Score runs in the score worker; `None` while there is nothing to score.
     let result = RwSignal::new(None::<Result<(Vec<Score>, Vec<Span>, String), String>>);
     let generation = StoredValue::new(0u64);
@@ -53,10 +53,16 @@ pub fn AnswerView() -> impl IntoView {
             </p>
             <div class="examples" role="group" aria-label="Examples">
                 <span>"Load example: "</span>
-                <button type="button" id="answer-example-0" on:click=move |_| answer.set(examples::HEDGED_ANSWER.into())>
+                <button type="button" id="answer-example-0" on:click=move |_| {
+                    whole.mark();
+                    answer.set(examples::HEDGED_ANSWER.into());
+                }>
                     "Hedged answer"
                 </button>
-                <button type="button" id="answer-example-1" on:click=move |_| answer.set(examples::DECISIVE_ANSWER.into())>
+                <button type="button" id="answer-example-1" on:click=move |_| {
+                    whole.mark();
+                    answer.set(examples::DECISIVE_ANSWER.into());
+                }>
                     "Decisive answer"
                 </button>
             </div>
@@ -66,7 +72,10 @@ pub fn AnswerView() -> impl IntoView {
                     id="answer-text"
                     rows="6"
                     prop:value=move || answer.get()
-                    on:input=move |ev| answer.set(event_target_value(&ev))
+                    on:input=move |ev| {
+                        whole.mark_if_whole(&ev);
+                        answer.set(event_target_value(&ev));
+                    }
                 ></textarea>
             </div>
             <div class="results" id="answer-results" aria-live="polite">

@@ -1,9 +1,9 @@
 //! Brief check and Summary check: two texts side by side, settings, live scores and the breakdown.
 
-use crate::browser;
 use crate::checks::{self, CheckError};
 use crate::components::authority_panel::AuthorityPanel;
 use crate::components::model_progress::ModelProgress;
+use crate::debounce::{self, WholeEdit};
 use crate::examples::{self, Example};
 use crate::report_view::{self, PairLink};
 use crate::route::View;
@@ -16,10 +16,6 @@ use leptos::prelude::*;
 use lexeval_core::pipeline::{CheckReport, Span};
 use lexeval_core::similarity::Similarity;
 use std::sync::Arc;
-use std::time::Duration;
-
-/// Quiet time after the last keystroke before rescoring.
-const DEBOUNCE: Duration = Duration::from_millis(300);
 
 /// Everything a check's numbers depend on.
 #[derive(Clone, PartialEq)]
@@ -100,7 +96,11 @@ pub fn CheckView(view: View) -> impl IntoView {
         llm: state.llm.get(),
         key: state.llm_key.get(),
     });
-    let input = browser::debounced(live, DEBOUNCE);
+    // Typing waits for a quiet moment; a paste, an example or a setting chosen scores at once.
+    let whole = WholeEdit::new();
+    let input = debounce::debounced(live, whole, |previous, new| {
+        previous.settings.chosen_apart_from(&new.settings)
+    });
     let outcome = RwSignal::new(Outcome::Waiting(""));
     // The texts last scored with their citations and claims (the score worker finds them).
     let annotations = RwSignal::new(None::<(String, String, (Vec<Span>, Vec<Span>))>);
@@ -185,7 +185,10 @@ pub fn CheckView(view: View) -> impl IntoView {
                     rows="10"
                     spellcheck="false"
                     prop:value=move || signal.get()
-                    on:input=move |ev| signal.set(event_target_value(&ev))
+                    on:input=move |ev| {
+                        whole.mark_if_whole(&ev);
+                        signal.set(event_target_value(&ev));
+                    }
                 ></textarea>
                 {length_note(signal)}
             </div>
@@ -208,6 +211,7 @@ pub fn CheckView(view: View) -> impl IntoView {
                                 type="button"
                                 id=format!("{prefix}-example-{i}")
                                 on:click=move |_| {
+                                    whole.mark();
                                     reference.set(ex.reference.to_string());
                                     candidate.set(ex.candidate.to_string());
                                 }
@@ -222,6 +226,7 @@ pub fn CheckView(view: View) -> impl IntoView {
                     class="secondary"
                     id=format!("{prefix}-clear")
                     on:click=move |_| {
+                        whole.mark();
                         reference.set(String::new());
                         candidate.set(String::new());
                     }

@@ -69,6 +69,40 @@ test('typing updates the scores and identical texts score 1', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('a paste or a chosen setting scores at once; typing waits for a quiet moment', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await paste(page, '#brief-reference', brief.reference);
+  await paste(page, '#brief-candidate', brief.generated);
+  await page.waitForSelector('#score-l-fresco');
+  // Whether the check started within 20 ms of the event (a paste scores before any timer of the page's own
+  // could fire; typing waits 300 ms), seen by watching the results' aria-busy.
+  const startsAtOnce = (act) => page.evaluate((what) => new Promise((resolve) => {
+    const results = document.querySelector('#brief-results');
+    let started = false;
+    const observer = new MutationObserver(() => { started ||= results.getAttribute('aria-busy') === 'true'; });
+    observer.observe(results, { attributes: true, attributeFilter: ['aria-busy'] });
+    if (what.click) {
+      document.querySelector(what.click).click();
+    } else {
+      const area = document.querySelector(what.field);
+      area.value = what.text;
+      area.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: what.inputType }));
+    }
+    setTimeout(() => { observer.disconnect(); resolve(started); }, 20);
+  }), act);
+  const settled = () => page.waitForFunction(() => document.querySelector('#brief-results').getAttribute('aria-busy') === 'false');
+  const typed = { field: '#brief-candidate', text: `${brief.generated} T`, inputType: 'insertText' };
+  assert.equal(await startsAtOnce(typed), false);
+  await page.waitForTimeout(400);
+  await settled();
+  const pasted = { field: '#brief-candidate', text: brief.reference, inputType: 'insertFromPaste' };
+  assert.equal(await startsAtOnce(pasted), true);
+  await settled();
+  assert.equal(await value(page, 'l-fresco'), '1');
+  assert.equal(await startsAtOnce({ click: '#brief-generalized' }), true);
+  assert.deepEqual(errors, []);
+});
+
 test('user text is rendered as text, never as HTML', async () => {
   const { page, errors } = await openPage(browser, server.url);
   const hostile = '<img src=x onerror="window.pwned=1"> <b>bold</b> See 51 F.3d 1449.';

@@ -94,18 +94,19 @@ async fn sha256_hex(bytes: &Uint8Array) -> Result<String, String> {
 /// Reads a response body chunk by chunk into one array, posting download progress when `report` is set.
 async fn read_body(response: &Response, report: bool) -> Result<Uint8Array, String> {
     let failed = |_| "the model download was interrupted".to_string();
-    let total: u64 = response
-        .headers()
-        .get("content-length")
-        .ok()
-        .flatten()
+    let header = |name: &str| response.headers().get(name).ok().flatten();
+    // A host that compresses the file gives the compressed length, while the body reads decompressed:
+    // the total is then unknown rather than a percentage past 100.
+    let encoded = header("content-encoding").is_some_and(|e| e != "identity");
+    let total: u64 = header("content-length")
+        .filter(|_| !encoded)
         .and_then(|v| v.parse().ok())
         .unwrap_or(0);
     let body = response.body().ok_or("the server sent an empty response")?;
     let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
     let mut chunks = Vec::new();
     let mut received = 0u64;
-    let mut last_percent = u64::MAX;
+    let mut last_step = u64::MAX;
     loop {
         let chunk = JsFuture::from(reader.read()).await.map_err(failed)?;
         if Reflect::get(&chunk, &"done".into())
@@ -119,9 +120,12 @@ async fn read_body(response: &Response, report: bool) -> Result<Uint8Array, Stri
             .unchecked_into();
         received += u64::from(value.length());
         chunks.push(value);
-        let percent = (received * 100).checked_div(total).unwrap_or(0);
-        if report && percent != last_percent {
-            last_percent = percent;
+        // A message per percent, or per MB when the total is unknown.
+        let step = (received * 100)
+            .checked_div(total)
+            .unwrap_or(received >> 20);
+        if report && step != last_step {
+            last_step = step;
             post(&Reply::Progress {
                 stage: "download",
                 done: received,
