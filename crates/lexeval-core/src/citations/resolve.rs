@@ -11,7 +11,7 @@
 
 use super::parties::LEAD_WORDS;
 use super::references::find_references;
-use super::secondary::{section_number, supra_author, surnames_key};
+use super::secondary::{comment_len, section_number, supra_author, surnames_key};
 use super::statutes::{bare_section, unresolved_section_key, Code};
 use super::{Citation, CitationKind};
 use std::collections::HashMap;
@@ -389,7 +389,8 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                         .is_some_and(|gap| gap.chars().all(|c| c == ',' || c.is_whitespace()))
             };
             if let Some((section, _)) = tagged.next_if(adjacent) {
-                citation.end = section.end;
+                citation.end =
+                    section.end + comment_len(text.get(section.end..).unwrap_or_default());
                 citation.matched_text = text
                     .get(citation.start..citation.end)
                     .unwrap_or_default()

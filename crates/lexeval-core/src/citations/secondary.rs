@@ -14,8 +14,15 @@ const PERSON: &str =
 /// A title: capitalised words joined by short lower-case ones ("Federal Practice and Procedure").
 const TITLE: &str = r"[A-Z][\w'’\-]*(?:\s+(?:(?:of|and|the|in|on|for|to|a|an|&|at|by|with|under)\s+)*[A-Z][\w'’\-]*)*";
 
+/// A restatement's subtitle, abbreviated as Bluebook table T6 has it ("Torts: Prods. Liab.").
+const SUBTITLE: &str = r"[A-Z][\w'’\-]*\.?(?:\s+(?:(?:of|and|the|in|on|for|to|a|an|&|at|by|with|under)\s+)*[A-Z][\w'’\-]*\.?)*";
+
 /// A section: "1357", "5.2(c)", "402A"; a period ends it only when a digit follows, so "§ 5.2(c)." is "5.2(c)".
 const SECTION: &str = r"\d+(?:\.\d+)*[A-Z]?(?:\([a-zA-Z0-9]+\))*";
+
+/// Comments, illustrations and reporter's notes after a restatement section: " cmt. b", ", illus. 3".
+const COMMENT: &str =
+    r"(?:,?\s+(?:cmts?\.|illus\.|reporter's\s+note)(?:\s+[a-z0-9]+(?:[-–][a-z0-9]+)?)?)*";
 
 /// An edition or publisher parenthetical ending in the year: "(6th ed. 2020)", "(Am. L. Inst. 1981)".
 const EDITION: &str = r"(?:\s+\([^()]*?(?P<year>\d{4})\))?";
@@ -42,8 +49,28 @@ fn restatement_regex() -> &'static Regex {
     static CELL: OnceLock<Regex> = OnceLock::new();
     cached(&CELL, || {
         format!(
-            r"\b(?P<title>Restatement(?:\s+\((?:First|Second|Third|Fourth)\))?\s+of\s+(?:the\s+)?{TITLE}(?::\s+{TITLE})?)\s+§\s*(?P<section>{SECTION})(?P<comment>(?:,?\s+(?:cmts?\.|illus\.|reporter's\s+note)(?:\s+[a-z0-9]+(?:[-–][a-z0-9]+)?)?)*){EDITION}"
+            r"\b(?P<title>Restatement(?:\s+\((?:First|Second|Third|Fourth)\))?\s+of\s+(?:the\s+)?{TITLE}(?::\s+{SUBTITLE})?)\s+§\s*(?P<section>{SECTION})(?P<comment>{COMMENT}){EDITION}"
         )
+    })
+}
+
+fn comment_regex() -> &'static Regex {
+    static CELL: OnceLock<Regex> = OnceLock::new();
+    cached(&CELL, || format!("^{COMMENT}"))
+}
+
+/// The length of the comment, illustration or reporter's note that `rest` starts with ("Id. § 402A cmt. f"
+/// names comment f of that section), 0 if none.
+pub fn comment_len(rest: &str) -> usize {
+    comment_regex().find(rest).map_or(0, |m| m.end())
+}
+
+/// "[hereinafter Products Restatement]" right after a full citation (Bluebook R4.2(b)): the name the text
+/// cites the work by from then on.
+fn hereinafter_regex() -> &'static Regex {
+    static CELL: OnceLock<Regex> = OnceLock::new();
+    cached(&CELL, || {
+        r"^,?\s*\[hereinafter\s+(?P<name>[^\[\]]{1,80}?)\s*\]".to_string()
     })
 }
 
@@ -192,7 +219,68 @@ pub fn secondary_citations(text: &str) -> Vec<Found> {
             groups,
         });
     }
+    add_hereinafter_cites(text, &mut found);
     found
+}
+
+/// Extends each citation over a "[hereinafter Name]" that follows it, and adds the later cites of the work
+/// by that name ("Products Restatement § 2 cmt. j"), each keyed as that section of the work.
+fn add_hereinafter_cites(text: &str, found: &mut Vec<Found>) {
+    let mut by_name = Vec::new();
+    for citation in found.iter_mut() {
+        let Some(caps) = text
+            .get(citation.end..)
+            .and_then(|rest| hereinafter_regex().captures(rest))
+        else {
+            continue;
+        };
+        let (Some(whole), Some(name)) = (caps.get(0), caps.name("name")) else {
+            continue;
+        };
+        citation.end += whole.end();
+        by_name.extend(cites_by_name(text, citation.end, name.as_str(), citation));
+    }
+    found.extend(by_name);
+}
+
+/// The cites of `work` by its hereinafter `name` in `text` from byte `from` on: "Name § 2 cmt. j".
+fn cites_by_name(text: &str, from: usize, name: &str, work: &Found) -> Vec<Found> {
+    let pattern = format!(
+        r"{}\s+§\s*(?P<section>{SECTION})(?P<comment>{COMMENT})",
+        regex::escape(name)
+    );
+    let (Ok(pattern), Some(rest)) = (Regex::new(&pattern), text.get(from..)) else {
+        return Vec::new();
+    };
+    pattern
+        .captures_iter(rest)
+        .filter_map(|caps| {
+            let (whole, section) = (caps.get(0)?, caps.name("section")?);
+            // The name as a whole word, not the end of a longer one.
+            if rest[..whole.start()].ends_with(char::is_alphanumeric) {
+                return None;
+            }
+            let mut groups: Vec<(&'static str, String)> = work
+                .groups
+                .iter()
+                .filter(|(field, _)| matches!(*field, "author" | "title"))
+                .cloned()
+                .collect();
+            groups.push(("section", section.as_str().to_string()));
+            if let Some(comment) = caps
+                .name("comment")
+                .filter(|c| !c.as_str().trim().is_empty())
+            {
+                groups.push(("pin", squeeze(comment.as_str().trim_start_matches(','))));
+            }
+            Some(Found {
+                start: from + whole.start(),
+                end: from + whole.end(),
+                kind: work.kind,
+                groups,
+            })
+        })
+        .collect()
 }
 
 /// Extends each journal citation back over the article's "Author[ & Author], Title, " (byte offsets), and

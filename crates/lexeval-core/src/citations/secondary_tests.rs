@@ -442,3 +442,80 @@ fn treatise_claims_with_initials_and_a_section_ending_the_sentence() {
         ]
     );
 }
+
+#[test]
+fn an_abbreviated_restatement_subtitle_and_its_hereinafter_name_cite_one_work() {
+    let text = "A seller is strictly liable for a defective product that reaches the user without substantial \
+                change. Restatement (Second) of Torts § 402A (Am. L. Inst. 1965). The rule applies even when the \
+                seller exercised all possible care. Id. § 402A cmt. f. A manufacturer must also warn of dangers \
+                it knows about. Restatement (Third) of Torts: Prods. Liab. § 2(c) (Am. L. Inst. 1998) \
+                [hereinafter Products Restatement]. Warnings need not address obvious risks. Products \
+                Restatement § 2 cmt. j.";
+    let restatements = of_kind(text, CitationKind::Restatement);
+    let spans: Vec<&str> = restatements
+        .iter()
+        .map(|c| c.matched_text.as_str())
+        .collect();
+    assert_eq!(
+        spans,
+        [
+            "Restatement (Second) of Torts § 402A (Am. L. Inst. 1965)",
+            // The hereinafter bracket belongs to the citation, never to a claim.
+            "Restatement (Third) of Torts: Prods. Liab. § 2(c) (Am. L. Inst. 1998) \
+             [hereinafter Products Restatement]",
+            "Products Restatement § 2 cmt. j",
+        ]
+    );
+    assert_eq!(restatements[2].pin_cite.as_deref(), Some("cmt. j"));
+    let section_402a = "restatement:restatement (second) of torts|402A".to_string();
+    let products = "restatement:restatement (third) of torts: prods. liab.";
+    assert_eq!(
+        claim_pairs(text),
+        [
+            (
+                "A seller is strictly liable for a defective product that reaches the user without \
+                 substantial change."
+                    .to_string(),
+                vec![section_402a.clone()]
+            ),
+            // "Id. § 402A cmt. f." ends its citation sentence: the comment is no initial.
+            (
+                "The rule applies even when the seller exercised all possible care.".to_string(),
+                vec![section_402a]
+            ),
+            (
+                "A manufacturer must also warn of dangers it knows about.".to_string(),
+                vec![format!("{products}|2(c)")]
+            ),
+            (
+                "Warnings need not address obvious risks.".to_string(),
+                vec![format!("{products}|2")]
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_treatise_hereinafter_name_cites_other_sections_of_it() {
+    let text = "A complaint must state a plausible claim. 5B Charles Alan Wright & Arthur R. Miller, Federal \
+                Practice and Procedure § 1357 (3d ed. 2004) [hereinafter Wright & Miller]. Courts may consider \
+                documents attached to the complaint. Wright & Miller § 1327. A transferee who is unjustly \
+                enriched must make restitution. Restatement (Third) of Restitution & Unjust Enrichment § 1 cmt. \
+                a (Am. L. Inst. 2011). An actor is liable for physical harm caused by negligence. Restatement \
+                (Third) of Torts: Liab. for Physical & Emotional Harm § 7 (Am. L. Inst. 2010).";
+    let authorities: Vec<Vec<String>> = claim_pairs(text).into_iter().map(|(_, a)| a).collect();
+    assert_eq!(
+        authorities,
+        [
+            vec![WRIGHT_MILLER_1357.to_string()],
+            vec!["secondary:wright&miller|federal practice and procedure|1327".to_string()],
+            vec![
+                "restatement:restatement (third) of restitution & unjust enrichment|1".to_string()
+            ],
+            vec![
+                "restatement:restatement (third) of torts: liab. for physical & emotional harm|7"
+                    .to_string()
+            ],
+        ]
+    );
+}

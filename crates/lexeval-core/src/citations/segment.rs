@@ -124,10 +124,16 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
             .iter()
             .any(|c| c.end == i + 1 && c.kind != CitationKind::Reference)
     };
-    // A period right after a treatise or restatement ends the sentence even after "cmt. b".
+    // A period right after a treatise or restatement, or an Id. or supra naming a section of one, ends
+    // the sentence even after "cmt. b".
     let ends_book = |i: usize| {
         citations.iter().any(|c| {
-            c.end == i && matches!(c.kind, CitationKind::Treatise | CitationKind::Restatement)
+            c.end == i
+                && match c.kind {
+                    CitationKind::Treatise | CitationKind::Restatement => true,
+                    CitationKind::Id | CitationKind::Supra => c.section.is_some(),
+                    _ => false,
+                }
         })
     };
     let mut ranges = Vec::new();
