@@ -165,8 +165,14 @@ pub fn ItemTableView(
                     .iter()
                     .skip(1)
                     .map(|cell| {
+                        // A number shows rounded; its full value is in the CSV, the title and data-value.
+                        let full = matches!(cell, Cell::Number(Some(_))).then(|| cell.text());
                         let class = matches!(cell, Cell::Number(_)).then_some("num");
-                        view! { <td class=class>{cell.text()}</td> }
+                        view! {
+                            <td class=class title=full.clone() data-value=full>
+                                {cell.shown()}
+                            </td>
+                        }
                     })
                     .collect_view();
                 view! {

@@ -74,7 +74,7 @@ test('CaseFacts: predictions only, against the released test split loaded once a
   await page.click('#items-sort-verdict_score');
   await page.click('#items-sort-verdict_score');
   assert.equal(await page.getAttribute('#bench-items th:nth-child(8)', 'aria-sort'), 'descending');
-  const firstRow = await page.$$eval('#bench-items tbody tr:first-child td', (cells) => cells.map((c) => c.textContent));
+  const firstRow = await page.$$eval('#bench-items tbody tr:first-child td', (cells) => cells.map((c) => c.dataset.value ?? c.textContent));
   const overruledRows = report.details.claims.filter((c) => c.gold_label === 'OVERRULED');
   assert.equal(Number(firstRow[7]), Math.max(...overruledRows.map((c) => c.verdict_score)));
   await page.click('#bench-items tbody tr:first-child button');

@@ -92,7 +92,7 @@ test('two CaseFacts systems: the page compares them as `lexeval casefacts --vers
   assert.equal(await page.textContent('#compare-bench-items caption'), `Per item: 50 of ${gold.length} shown`);
   await page.selectOption('#compare-items-filter-status', 'compared');
   await page.click('#compare-items-sort-difference');
-  const lowest = await page.$$eval('#compare-bench-items tbody tr:first-child td', (cells) => cells.map((c) => c.textContent));
+  const lowest = await page.$$eval('#compare-bench-items tbody tr:first-child td', (cells) => cells.map((c) => c.dataset.value ?? c.textContent));
   const differences = report.details.items.filter((i) => i.status === 'compared').map((i) => i.difference);
   close(Number(lowest[4]), Math.min(...differences));
   await page.click('#compare-bench-items tbody tr:first-child button');

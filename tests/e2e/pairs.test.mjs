@@ -98,6 +98,13 @@ test('brief pairs: the lexeval fresco --pairs numbers, rows and downloads; an em
   assert.deepEqual(cells.slice(0, 2), ['6', 'empty-reference']);
   assert.equal(cells[3], '', 'l-fresco of the empty reference is undefined');
   assert.match(cells.at(-1), /l-fresco: the reference has no \(claim, citation\) pair/);
+  // Numbers show to four decimals, so the columns fit a phone; the full value is in data-value and the CSV.
+  const numbers = await page.$$eval('#bench-items td.num[data-value]', (tds) => tds.map((td) => [td.textContent, td.dataset.value]));
+  assert.ok(numbers.some(([shown, full]) => shown !== full), 'some value is rounded');
+  for (const [shown, full] of numbers) {
+    assert.match(shown, /^-?\d+(\.\d{1,4})?$/);
+    assert.ok(Math.abs(Number(shown) - Number(full)) <= 5e-5, `${shown} shows ${full}`);
+  }
 
   // Sorted by L-FRESCO, the undefined row stays last.
   await page.click('#items-sort-l-fresco');

@@ -72,6 +72,22 @@ impl Cell {
             Cell::Flag(flag) => flag.to_string(),
         }
     }
+
+    /// The cell as the page's table shows it: numbers to four decimals without trailing zeros ("0.6667",
+    /// "1", "12"), so a column fits a phone; the full value stays in [`Cell::text`].
+    pub fn shown(&self) -> String {
+        match self {
+            Cell::Number(Some(value)) => {
+                let fixed = format!("{value:.4}");
+                let trimmed = fixed.trim_end_matches('0').trim_end_matches('.');
+                match trimmed {
+                    "-0" => "0".to_string(),
+                    _ => trimmed.to_string(),
+                }
+            }
+            other => other.text(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -301,6 +317,19 @@ pub fn legalsearchqa(details: &LegalSearchQaDetails, questions: &[Question]) -> 
 mod tests {
     use super::*;
     use crate::casefacts::{self, GoldClaim, Prediction};
+
+    #[test]
+    fn numbers_show_to_four_decimals_and_export_in_full() {
+        let shown = |v: Option<f64>| Cell::Number(v).shown();
+        assert_eq!(shown(Some(2.0 / 3.0)), "0.6667");
+        assert_eq!(shown(Some(1.0)), "1");
+        assert_eq!(shown(Some(12.0)), "12");
+        assert_eq!(shown(Some(0.5)), "0.5");
+        assert_eq!(shown(Some(-0.00001)), "0");
+        assert_eq!(shown(None), "");
+        assert_eq!(Cell::Number(Some(2.0 / 3.0)).text(), "0.6666666666666666");
+        assert_eq!(Cell::Text("0.123456".into()).shown(), "0.123456");
+    }
 
     #[test]
     fn casefacts_rows_follow_the_gold_and_quote_text_in_csv() {

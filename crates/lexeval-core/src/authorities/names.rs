@@ -101,10 +101,11 @@ fn describe(lead: &Node<'_>, group: &[&Node<'_>], works: &[&Citation]) -> (Autho
             parts.next().unwrap_or_default(),
             parts.next().unwrap_or_default(),
         );
-        let name = if title.is_empty() {
-            format!("{code} {section}")
-        } else {
-            format!("{title} {code} § {section}")
+        let name = match (code.ends_with("Const."), section) {
+            (true, "" | "?") => format!("{code} {title}"),
+            (true, _) => format!("{code} {title}, § {section}"),
+            _ if title.is_empty() => format!("{code} {section}"),
+            _ => format!("{title} {code} § {section}"),
         };
         return (AuthorityKind::Statute, name);
     }

@@ -165,7 +165,10 @@ pub fn raw_citations(text: &str) -> (Vec<Citation>, Vec<Vec<EditionRef>>) {
                 nominative: false,
             }),
     );
-    tokens.extend(statutes::court_rules(text).into_iter().map(|rule| Token {
+    let laws = statutes::court_rules(text)
+        .into_iter()
+        .chain(statutes::constitutions(text));
+    tokens.extend(laws.map(|rule| Token {
         start: rule.start,
         end: rule.end,
         kind: CitationKind::FullLaw,

@@ -11,6 +11,7 @@
 mod courts;
 mod db;
 mod extract;
+mod history;
 mod metadata;
 mod parties;
 mod patterns;

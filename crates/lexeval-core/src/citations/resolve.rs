@@ -9,6 +9,7 @@
 //! a supra naming authors ("Wright & Miller, supra") resolves to their latest treatise or article, and a
 //! section after such a supra or an Id. ("supra, § 1216", "Id. § 1357") cites that section of the book.
 
+use super::history::is_subsequent_history;
 use super::parties::LEAD_WORDS;
 use super::references::find_references;
 use super::secondary::{comment_len, section_number, supra_author, surnames_key};
@@ -284,8 +285,21 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
             CitationKind::FullCase => {
                 let key = cite_key(&citation);
                 let blank = is_blank_page(citation.page.as_deref());
-                let (authority, leader) = match group.and_then(|g| group_authority.get(&g)) {
-                    Some((authority, leader)) => (authority.clone(), Some(*leader)),
+                // "…, 556 U.S. 662 (2009), aff'd, 600 F.3d 1 (2d Cir. 2010)": the later decision is the
+                // case's history, printed as part of its citation (R10.7), not another authority.
+                let history_of = previous_root
+                    .filter(|&root| out[root].kind == CitationKind::FullCase)
+                    .filter(|_| {
+                        out.last()
+                            .and_then(|last| text.get(last.end..citation.start))
+                            .is_some_and(is_subsequent_history)
+                    });
+                let grouped = group
+                    .and_then(|g| group_authority.get(&g))
+                    .map(|(authority, leader)| (authority.clone(), *leader))
+                    .or_else(|| history_of.map(|root| (out[root].authority.clone(), root)));
+                let (authority, leader) = match grouped {
+                    Some((authority, leader)) => (authority, Some(leader)),
                     None if blank => (format!("case:{key}#{index}"), None),
                     None => (
                         by_cite

@@ -29,16 +29,16 @@ impl Code {
     }
 }
 
-/// A federal court rule ("Fed. R. Civ. P. 56(a)", "Fed. R. Evid. 702", "Sup. Ct. R. 10"): reporters-db has
-/// no pattern for them. Byte range and the groups a statute citation has (reporter = the rules, section =
-/// the rule, pin = its subdivisions).
-pub struct CourtRule {
+/// A law citation reporters-db has no pattern for: byte range and the groups a statute citation has.
+pub struct FoundLaw {
     pub start: usize,
     pub end: usize,
     pub groups: Vec<(&'static str, String)>,
 }
 
-pub fn court_rules(text: &str) -> Vec<CourtRule> {
+/// Federal court rules ("Fed. R. Civ. P. 56(a)", "Fed. R. Evid. 702", "Sup. Ct. R. 10"): reporter = the
+/// rules, section = the rule, pin = its subdivisions.
+pub fn court_rules(text: &str) -> Vec<FoundLaw> {
     static CELL: OnceLock<Regex> = OnceLock::new();
     let pattern = CELL.get_or_init(|| {
         Regex::new(
@@ -57,7 +57,43 @@ pub fn court_rules(text: &str) -> Vec<CourtRule> {
             if !caps["pin"].is_empty() {
                 groups.push(("pin", caps["pin"].to_string()));
             }
-            Some(CourtRule {
+            Some(FoundLaw {
+                start: whole.start(),
+                end: whole.end(),
+                groups,
+            })
+        })
+        .collect()
+}
+
+/// Constitutions (Bluebook R11: "U.S. Const. amend. XIV, § 1", "U.S. Const. art. I, § 8, cl. 3", "Cal.
+/// Const. art. I, § 7"), which neither reporters-db nor eyecite reads: reporter = the constitution, title =
+/// its article or amendment, section = its section ("" when none is cited), pin = clause or paragraph.
+pub fn constitutions(text: &str) -> Vec<FoundLaw> {
+    static CELL: OnceLock<Regex> = OnceLock::new();
+    let pattern = CELL.get_or_init(|| {
+        Regex::new(
+            r"\b(?P<reporter>(?:[A-Z][a-z]{0,4}\.\s?){1,3}Const\.)\s+(?P<title>(?:art|amend)\.\s+(?:[IVXLC]+|\d+)\b|pmbl\.)(?:,\s*§\s*(?P<section>\d+[a-z]?))?(?P<pin>(?:,\s*(?:cl|para)\.\s*\d+)?)",
+        )
+        .expect("constitution pattern")
+    });
+    pattern
+        .captures_iter(text)
+        .filter_map(|caps| {
+            let whole = caps.get(0)?;
+            let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+            let mut groups = vec![
+                ("reporter", constitution_name(&caps["reporter"])),
+                ("title", squeeze(&caps["title"])),
+                (
+                    "section",
+                    caps.name("section").map_or("", |m| m.as_str()).to_string(),
+                ),
+            ];
+            if !caps["pin"].is_empty() {
+                groups.push(("pin", squeeze(caps["pin"].trim_start_matches(','))));
+            }
+            Some(FoundLaw {
                 start: whole.start(),
                 end: whole.end(),
                 groups,
@@ -70,6 +106,23 @@ pub fn court_rules(text: &str) -> Vec<CourtRule> {
 fn rules_name(printed: &str) -> String {
     let squeezed: String = printed.split_whitespace().collect();
     squeezed.replace('.', ". ").trim_end().to_string()
+}
+
+/// A constitution's name as Bluebook prints it, however it was spaced: single capitals close up, other
+/// abbreviations take a space ("U.S.Const." → "U.S. Const.", "W.Va. Const." → "W. Va. Const.").
+fn constitution_name(printed: &str) -> String {
+    let mut name = String::new();
+    let mut after_initial = false;
+    for word in printed.split('.').map(str::trim).filter(|w| !w.is_empty()) {
+        let initial = word.len() == 1;
+        if !name.is_empty() && !(initial && after_initial) {
+            name.push(' ');
+        }
+        name.push_str(word);
+        name.push('.');
+        after_initial = initial;
+    }
+    name
 }
 
 /// The section without subsections or trailing punctuation: "1104(a)(1)(B)." → "1104".

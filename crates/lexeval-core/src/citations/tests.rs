@@ -636,3 +636,108 @@ fn an_embedded_case_that_is_the_sentences_subject_supports_the_whole_sentence() 
     // The name's own text is kept: the claim's span covers the whole sentence.
     assert_eq!(claims[0].start, 0);
 }
+
+#[test]
+fn constitutions_are_law_citations_whose_abbreviations_split_no_claim() {
+    let text = "The Equal Protection Clause forbids intentional discrimination. U.S. Const. amend. XIV, § 1; \
+                Washington v. Davis, 426 U.S. 229, 239 (1976). Congress may regulate commerce among the states. \
+                U.S. Const. art. I, § 8, cl. 3. California protects privacy, Cal. Const. art. I, § 1, and so \
+                does West Virginia. See W. Va. Const. art. III, § 6. Its legislature may enforce it. Id. § 5.";
+    let laws: Vec<(String, String)> = only(text, CitationKind::FullLaw)
+        .into_iter()
+        .map(|c| (c.matched_text, c.authority))
+        .collect();
+    assert_eq!(
+        laws,
+        [
+            (
+                "U.S. Const. amend. XIV, § 1".to_string(),
+                "law:U.S. Const.|amend. XIV|1".to_string()
+            ),
+            (
+                "U.S. Const. art. I, § 8, cl. 3".to_string(),
+                "law:U.S. Const.|art. I|8".to_string()
+            ),
+            (
+                "Cal. Const. art. I, § 1".to_string(),
+                "law:Cal. Const.|art. I|1".to_string()
+            ),
+            (
+                "W. Va. Const. art. III, § 6".to_string(),
+                "law:W. Va. Const.|art. III|6".to_string()
+            ),
+        ]
+    );
+    let pairs: Vec<(String, Vec<String>)> = claims(text)
+        .into_iter()
+        .map(|c| (c.text, c.authorities))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            (
+                "The Equal Protection Clause forbids intentional discrimination.".to_string(),
+                vec![
+                    "case:426 U.S. 229".to_string(),
+                    "law:U.S. Const.|amend. XIV|1".to_string()
+                ]
+            ),
+            (
+                "Congress may regulate commerce among the states.".to_string(),
+                vec!["law:U.S. Const.|art. I|8".to_string()]
+            ),
+            (
+                "California protects privacy".to_string(),
+                vec!["law:Cal. Const.|art. I|1".to_string()]
+            ),
+            (
+                "and so does West Virginia.".to_string(),
+                vec!["law:W. Va. Const.|art. III|6".to_string()]
+            ),
+            // Id. § 5 is another section of the article Id. repeats.
+            (
+                "Its legislature may enforce it.".to_string(),
+                vec!["law:W. Va. Const.|art. III|5".to_string()]
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_cases_history_is_part_of_its_authority_but_an_overruling_case_is_not() {
+    let text = "A complaint must state a plausible claim. Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009), aff'd in \
+                part, rev'd in part on other grounds, 600 F.3d 1 (2d Cir. 2010). The rule is the same in state \
+                court. Smith v. Jones, 123 Cal. App. 4th 456, 460 (2004), cert. denied, 546 U.S. 1001 (2005). \
+                Separate facilities were once held equal. Plessy v. Ferguson, 163 U.S. 537 (1896), overruled by \
+                Brown v. Bd. of Educ., 347 U.S. 483 (1954). Later decisions of the appeal follow it. 600 F.3d at 5.";
+    let pairs: Vec<(String, Vec<String>)> = claims(text)
+        .into_iter()
+        .map(|c| (c.text, c.authorities))
+        .collect();
+    let iqbal = "case:556 U.S. 662".to_string();
+    assert_eq!(
+        pairs,
+        [
+            (
+                "A complaint must state a plausible claim.".to_string(),
+                vec![iqbal.clone()]
+            ),
+            (
+                "The rule is the same in state court.".to_string(),
+                vec!["case:123 Cal. App. 4th 456".to_string()]
+            ),
+            (
+                "Separate facilities were once held equal.".to_string(),
+                vec![
+                    "case:163 U.S. 537".to_string(),
+                    "case:347 U.S. 483".to_string()
+                ]
+            ),
+            // A short form of the history's reporter is that case too.
+            (
+                "Later decisions of the appeal follow it.".to_string(),
+                vec![iqbal]
+            ),
+        ]
+    );
+}
