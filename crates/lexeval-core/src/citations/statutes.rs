@@ -115,7 +115,8 @@ fn constitution_name(printed: &str) -> String {
     let mut after_initial = false;
     for word in printed.split('.').map(str::trim).filter(|w| !w.is_empty()) {
         let initial = word.len() == 1;
-        if !name.is_empty() && !(initial && after_initial) {
+        let closes_up = initial && after_initial;
+        if !name.is_empty() && !closes_up {
             name.push(' ');
         }
         name.push_str(word);
