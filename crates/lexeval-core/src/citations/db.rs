@@ -43,6 +43,22 @@ pub struct Table {
     pub abbreviations: Vec<String>,
 }
 
+impl Table {
+    /// Whether `word` is a case-name or state abbreviation, or the plural Bluebook table T6 forms by adding
+    /// "s" ("Enters." of "Enter.", "Prods." of "Prod.").
+    pub fn is_abbreviation(&self, word: &str) -> bool {
+        let listed = |w: &str| {
+            self.abbreviations
+                .binary_search_by(|a| a.as_str().cmp(w))
+                .is_ok()
+        };
+        listed(word)
+            || word
+                .strip_suffix("s.")
+                .is_some_and(|stem| stem.len() > 1 && listed(&format!("{stem}.")))
+    }
+}
+
 /// An edition by position: (source index, edition index).
 pub type EditionRef = (usize, usize);
 

@@ -30,7 +30,8 @@ pub(super) const LEAD_WORDS: [&str; 16] = [
 const NAME_CONNECTORS: [&str; 9] = ["of", "the", "and", "&", "for", "ex", "rel.", "de", "on"];
 
 /// Procedural prefixes of one-party case names: the rest is the defendant, as eyecite reads "In re Foo".
-const ONE_PARTY_PREFIXES: [&str; 5] = ["In re ", "in re ", "Ex parte ", "ex parte ", "Matter of "];
+pub(super) const ONE_PARTY_PREFIXES: [&str; 5] =
+    ["In re ", "in re ", "Ex parte ", "ex parte ", "Matter of "];
 
 #[derive(Debug, Default, PartialEq)]
 pub struct CaseName {
@@ -179,10 +180,7 @@ fn ends_sentence(word: &str) -> bool {
     word.ends_with('.')
         && word.chars().filter(|c| c.is_alphabetic()).count() > 4
         && !word.contains(['\'', '’'])
-        && db::table()
-            .abbreviations
-            .binary_search_by(|a| a.as_str().cmp(word))
-            .is_err()
+        && !db::table().is_abbreviation(word)
 }
 
 #[cfg(test)]

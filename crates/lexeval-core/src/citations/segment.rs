@@ -8,19 +8,20 @@
 //! textual sentence; a citation embedded in a sentence supports the clause before it; string cites share
 //! one claim.
 
+use super::parties::ONE_PARTY_PREFIXES;
 use super::{db, extract, Citation, CitationKind};
 use crate::claims::AttributedClaim;
 
 /// Abbreviations after which a period does not end a sentence (compared lower-case, period included), besides
 /// reporters-db's case-name and state abbreviations.
-const ABBREVIATIONS: [&str; 74] = [
-    "v.", "vs.", "co.", "corp.", "inc.", "ltd.", "llc.", "cir.", "ct.", "s.", "id.", "ibid.",
-    "cf.", "e.g.", "i.e.", "no.", "nos.", "mr.", "mrs.", "ms.", "dr.", "jr.", "sr.", "st.", "al.",
-    "fed.", "app.", "supp.", "dist.", "rev.", "stat.", "ann.", "sec.", "reg.", "art.", "ch.",
-    "para.", "pp.", "p.", "n.", "nn.", "u.s.", "u.s.c.", "f.", "l.", "ed.", "jan.", "feb.", "mar.",
-    "apr.", "jun.", "jul.", "aug.", "sept.", "sep.", "oct.", "nov.", "dec.", "bros.", "ass'n.",
-    "dep't.", "gov't.", "cal.", "sup.", "civ.", "crim.", "const.", "amend.", "pet.", "br.", "cl.",
-    "tit.", "pt.", "subch.",
+const ABBREVIATIONS: [&str; 75] = [
+    "v.", "vs.", "rel.", "co.", "corp.", "inc.", "ltd.", "llc.", "cir.", "ct.", "s.", "id.",
+    "ibid.", "cf.", "e.g.", "i.e.", "no.", "nos.", "mr.", "mrs.", "ms.", "dr.", "jr.", "sr.",
+    "st.", "al.", "fed.", "app.", "supp.", "dist.", "rev.", "stat.", "ann.", "sec.", "reg.",
+    "art.", "ch.", "para.", "pp.", "p.", "n.", "nn.", "u.s.", "u.s.c.", "f.", "l.", "ed.", "jan.",
+    "feb.", "mar.", "apr.", "jun.", "jul.", "aug.", "sept.", "sep.", "oct.", "nov.", "dec.",
+    "bros.", "ass'n.", "dep't.", "gov't.", "cal.", "sup.", "civ.", "crim.", "const.", "amend.",
+    "pet.", "br.", "cl.", "tit.", "pt.", "subch.",
 ];
 
 /// Signals that open a citation sentence.
@@ -48,10 +49,7 @@ fn is_abbreviation(word: &str) -> bool {
         && word.chars().next().is_some_and(char::is_uppercase)
         && word.chars().skip(1).all(|c| !c.is_uppercase());
     ABBREVIATIONS.contains(&lower.as_str())
-        || db::table()
-            .abbreviations
-            .binary_search_by(|a| a.as_str().cmp(word))
-            .is_ok()
+        || db::table().is_abbreviation(word)
         || letters == 1
         || (lower.matches('.').count() > 1 && letters <= 6)
         || short_capitalised
@@ -284,6 +282,13 @@ fn material_start(chars: &[char], citation: &Citation, floor: usize) -> usize {
         }
         _ => None,
     };
+    // "In re Lehman Bros. Holdings Inc.": the prefix is part of the name its one party follows.
+    let name = name.map(|byte| {
+        ONE_PARTY_PREFIXES
+            .iter()
+            .find_map(|prefix| before[..byte].strip_suffix(prefix))
+            .map_or(byte, str::len)
+    });
     let name = name.or_else(|| short_name_start(&before));
     name.map_or(citation.start, |byte| {
         floor + before[..byte].chars().count()

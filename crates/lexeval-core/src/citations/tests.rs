@@ -741,3 +741,42 @@ fn a_cases_history_is_part_of_its_authority_but_an_overruling_case_is_not() {
         ]
     );
 }
+
+#[test]
+fn relator_in_re_and_plural_abbreviations_keep_a_citation_sentence_whole() {
+    let text = "A relator may sue on the government's behalf. United States ex rel. Polansky v. Exec. Health \
+                Res., Inc., 599 U.S. 419, 425 (2023). Bankruptcy courts apply the same test. In re Lehman Bros. \
+                Holdings Inc., 855 F.3d 459, 470 (2d Cir. 2017); see also Garcia v. Holder, 659 F.3d 1261, 1266 \
+                n.4 (9th Cir. 2011). The Court later narrowed the rule. Loper Bright Enters. v. Raimondo, 144 S. \
+                Ct. 2244, 2273 (2024).";
+    let pairs: Vec<(String, Vec<String>)> = claims(text)
+        .into_iter()
+        .map(|c| (c.text, c.authorities))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            (
+                "A relator may sue on the government's behalf.".to_string(),
+                vec!["case:599 U.S. 419".to_string()]
+            ),
+            (
+                "Bankruptcy courts apply the same test.".to_string(),
+                vec![
+                    "case:659 F.3d 1261".to_string(),
+                    "case:855 F.3d 459".to_string()
+                ]
+            ),
+            (
+                "The Court later narrowed the rule.".to_string(),
+                vec!["case:144 S. Ct. 2244".to_string()]
+            ),
+        ]
+    );
+    // "Enters." is the plural of reporters-db's "Enter.", no sentence end.
+    let [loper] = only(text, CitationKind::FullCase)[3..]
+        .to_vec()
+        .try_into()
+        .unwrap();
+    assert_eq!(loper.plaintiff.as_deref(), Some("Loper Bright Enters."));
+}
