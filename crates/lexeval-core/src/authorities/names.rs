@@ -104,7 +104,9 @@ fn describe(lead: &Node<'_>, group: &[&Node<'_>], works: &[&Citation]) -> (Autho
         let name = match (code.ends_with("Const."), section) {
             (true, "" | "?") => format!("{code} {title}"),
             (true, _) => format!("{code} {title}, § {section}"),
-            _ if title.is_empty() => format!("{code} {section}"),
+            // A court rule is numbered, not sectioned: "Fed. R. Civ. P. 56".
+            _ if title.is_empty() && code.contains(" R.") => format!("{code} {section}"),
+            _ if title.is_empty() => format!("{code} § {section}"),
             _ => format!("{title} {code} § {section}"),
         };
         return (AuthorityKind::Statute, name);

@@ -8,6 +8,7 @@ use super::{statutes, Citation, CitationKind};
 use regex::{Captures, Regex};
 use std::sync::OnceLock;
 
+#[derive(Clone)]
 struct Token {
     start: usize,
     end: usize,
@@ -26,9 +27,10 @@ const NOMINATIVE_REPORTERS: [&str; 9] = [
     "Thompson", "Cooke", "Holmes", "Olcott", "Chase", "Gilmer", "Bee", "Deady", "Taney",
 ];
 
-const GROUPS: [&str; 8] = [
+const GROUPS: [&str; 9] = [
     "volume",
     "reporter",
+    "subject",
     "page",
     "year",
     "title",
@@ -105,7 +107,7 @@ fn citation_tokens(text: &str, out: &mut Vec<Token>) {
             let first_edition = pattern.exact.first().or(pattern.variations.first());
             let nominative = first_edition
                 .is_some_and(|&e| NOMINATIVE_REPORTERS.contains(&db::source(e).key.as_str()));
-            out.push(Token {
+            let token = Token {
                 start: span.start(),
                 end: span.end(),
                 kind,
@@ -114,7 +116,24 @@ fn citation_tokens(text: &str, out: &mut Vec<Token>) {
                 groups: groups(&caps),
                 reporter_start: caps.name("reporter").map_or(span.start(), |m| m.start()),
                 nominative,
-            });
+            };
+            // "42 U.S.C. §§ 1983, 1988(b)": reporters-db's pattern stops at the first section; each
+            // further one is a citation of the same code.
+            if kind == CitationKind::FullLaw && span.as_str().contains("§§") {
+                for (start, end, section) in statutes::listed_sections(text, span.end()) {
+                    let mut groups = token.groups.clone();
+                    groups.retain(|(name, _)| *name != "section");
+                    groups.push(("section", section));
+                    out.push(Token {
+                        start,
+                        end,
+                        groups,
+                        reporter_start: start,
+                        ..token.clone()
+                    });
+                }
+            }
+            out.push(token);
         }
     }
 }
@@ -246,8 +265,12 @@ pub fn raw_citations(text: &str) -> (Vec<Citation>, Vec<Vec<EditionRef>>) {
         .unzip()
 }
 
-/// eyecite's edition candidates: the exact editions if any, else the variations.
+/// eyecite's edition candidates: the exact editions if any, else the variations. A code with a subject
+/// keeps its printed name (see `into_citation`), so it has none to settle on.
 fn candidate_editions(token: &Token) -> Vec<EditionRef> {
+    if group(token, "subject").is_some() {
+        return Vec::new();
+    }
     let mut editions = if token.exact.is_empty() {
         token.variations.clone()
     } else {
@@ -289,8 +312,16 @@ fn into_citation(text: &str, token: Token) -> Citation {
         .iter()
         .chain(&token.variations)
         .any(|&e| db::source(e).scotus);
-    // The canonical edition name is set by `settle_editions` once the year is known.
-    let reporter = group(&token, "reporter").map(normalise_space);
+    // The canonical edition name is set by `settle_editions` once the year is known. A state code with a
+    // subject ("Cal. Civ. Code", "N.Y. Gen. Bus. Law") is the code as printed: reporters-db's name for the
+    // family ("Cal. Code", "N.Y.") would make every code of the state one authority.
+    let reporter = match group(&token, "subject") {
+        Some(_) => text
+            .get(token.start..token.end)
+            .and_then(|printed| printed.split('§').next())
+            .map(|code| normalise_space(code.to_string())),
+        None => group(&token, "reporter").map(normalise_space),
+    };
     Citation {
         kind: token.kind,
         start: token.start,

@@ -126,6 +126,31 @@ fn constitution_name(printed: &str) -> String {
     name
 }
 
+/// The further sections of a "§§" cite, after its first one ends at byte `from`: ", 1988(b)" and ", and
+/// 2000e-5" in "42 U.S.C. §§ 1983, 1988(b), and 2000e-5". Byte ranges and sections without subsections; a
+/// range ("§§ 1001–1003") cites them together and yields nothing.
+pub fn listed_sections(text: &str, from: usize) -> Vec<(usize, usize, String)> {
+    static CELL: OnceLock<Regex> = OnceLock::new();
+    let next = CELL.get_or_init(|| {
+        Regex::new(r"^,\s*(?:and\s+|&\s+)?(?P<section>\d+[A-Za-z]?(?:[.\-–]\d+[A-Za-z]?)*)(?:\([a-zA-Z0-9]{1,4}\))*")
+            .expect("listed section pattern")
+    });
+    let mut found = Vec::new();
+    let mut at = from;
+    while let Some(caps) = text.get(at..).and_then(|rest| next.captures(rest)) {
+        let (Some(whole), Some(section)) = (caps.get(0), caps.name("section")) else {
+            break;
+        };
+        found.push((
+            at + section.start(),
+            at + whole.end(),
+            section.as_str().to_string(),
+        ));
+        at += whole.end();
+    }
+    found
+}
+
 /// The section without subsections or trailing punctuation: "1104(a)(1)(B)." → "1104".
 pub fn section_base(section: &str) -> &str {
     let section = section.split('(').next().unwrap_or(section);

@@ -780,3 +780,46 @@ fn relator_in_re_and_plural_abbreviations_keep_a_citation_sentence_whole() {
         .unwrap();
     assert_eq!(loper.plaintiff.as_deref(), Some("Loper Bright Enters."));
 }
+
+#[test]
+fn state_codes_keep_their_subject_and_a_section_list_cites_each_section() {
+    let text = "Everyone owes a duty of ordinary care. Cal. Civ. Code § 1714(a). Theft is a crime. Cal. Penal Code \
+                § 484. Deceptive practices are unlawful. N.Y. Gen. Bus. Law § 349(a) (McKinney 2024). Civil rights \
+                plaintiffs may recover fees. 42 U.S.C. §§ 1983, 1988(b), and 2000e-5(k). A range is one cite. 18 \
+                U.S.C. §§ 1961-1968.";
+    let pairs: Vec<(String, Vec<String>)> = claims(text)
+        .into_iter()
+        .map(|c| (c.text, c.authorities))
+        .collect();
+    let law = |key: &str| format!("law:{key}");
+    assert_eq!(
+        pairs,
+        [
+            (
+                "Everyone owes a duty of ordinary care.".to_string(),
+                vec![law("Cal. Civ. Code||1714")]
+            ),
+            // Another California code is another authority, even at the same section number.
+            (
+                "Theft is a crime.".to_string(),
+                vec![law("Cal. Penal Code||484")]
+            ),
+            (
+                "Deceptive practices are unlawful.".to_string(),
+                vec![law("N.Y. Gen. Bus. Law||349")]
+            ),
+            (
+                "Civil rights plaintiffs may recover fees.".to_string(),
+                vec![
+                    law("U.S.C.|42|1983"),
+                    law("U.S.C.|42|1988"),
+                    law("U.S.C.|42|2000e-5")
+                ]
+            ),
+            (
+                "A range is one cite.".to_string(),
+                vec![law("U.S.C.|18|1961-1968")]
+            ),
+        ]
+    );
+}
