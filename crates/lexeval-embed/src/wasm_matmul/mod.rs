@@ -4,8 +4,8 @@
 //! vectors live per k step, more than the 16 vector registers V8 has on x86-64, so it spills. This
 //! kernel (MLAS's wasm SIMD tile) keeps 8 accumulators, 4 B vectors and 2 broadcasts: everything fits.
 //! In Chromium (2 workers, 256 CLERC sentences, side by side, BENCHMARKS.md 2026-11-24) the page
-//! embeds 1.41× faster (10.19 s → 7.23 s), with bit-identical embeddings; tract's `wasm_f32_4x16`
-//! (also 16 accumulators) was slower than 8x8, and a 6×8 tile no faster.
+//! embeds 1.42× faster (10.38 s → 7.31 s), with bit-identical embeddings; the same body as 4×8 was as
+//! fast, as 3×16 or 6×8 no faster, and tract's `wasm_f32_4x16` (16 accumulators) 0.68×.
 //!
 //! tract asks its dispatch tiers highest precedence first; the tier here outranks tract's own
 //! ("wasm-simd128", precedence 1) for f32 GEMMs whose n fills the 16-wide tile. Every GEMM of the
