@@ -11,6 +11,8 @@ mod shares;
 pub use lexeval_core::shipped_model as shipped;
 mod tokenize;
 mod verify;
+#[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
+mod wasm_matmul;
 
 pub use lexeval_core::embedded::cosine;
 pub use shares::split_for_workers;

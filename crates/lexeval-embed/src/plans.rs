@@ -25,6 +25,8 @@ pub struct PlanCache {
 
 impl PlanCache {
     pub fn from_onnx_bytes(bytes: &[u8]) -> Result<Self> {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        crate::wasm_matmul::keep_linked();
         let model = tract_onnx::onnx()
             .model_for_read(&mut &*bytes)?
             .into_typed()?
