@@ -6,8 +6,15 @@ use tract_onnx::prelude::*;
 
 /// Padded sequence lengths, up to the longest model input (all-mpnet-base-v2's 384 tokens; MiniLM's
 /// texts stop at 256). Padding beyond a batch's longest text is masked out, so it changes nothing but
-/// cost; a handful of buckets keeps the number of plans small.
-const SEQ_BUCKETS: [usize; 9] = [16, 32, 48, 64, 96, 128, 192, 256, 384];
+/// cost; a handful of buckets keeps the number of plans small. Natively a plan costs ~40 ms, so short
+/// texts get a bucket every 8 tokens up to 64 (256 CLERC sentences: 8,832 padded tokens instead of
+/// 9,472, ~8 % faster once the plans are built, BENCHMARKS.md).
+#[cfg(not(target_arch = "wasm32"))]
+const SEQ_BUCKETS: &[usize] = &[8, 16, 24, 32, 40, 48, 56, 64, 96, 128, 192, 256, 384];
+/// In the page a plan costs ~75 ms and the worker builds those of short texts ahead (`common_shapes`):
+/// coarser buckets keep that warm-up at 12 shapes.
+#[cfg(target_arch = "wasm32")]
+const SEQ_BUCKETS: &[usize] = &[16, 32, 48, 64, 96, 128, 192, 256, 384];
 /// Upper bound on rows per batch.
 const MAX_ROWS: usize = 32;
 /// Upper bound on rows × padded length, which bounds the attention matrices' memory.
@@ -61,7 +68,8 @@ impl Batch {
 /// The smallest bucket holding `len` tokens (texts are already truncated to their model's maximum).
 fn seq_bucket(len: usize) -> usize {
     SEQ_BUCKETS
-        .into_iter()
+        .iter()
+        .copied()
         .find(|&bucket| bucket >= len)
         .unwrap_or(len)
 }
@@ -75,13 +83,14 @@ fn power_of_two_floor(n: usize) -> usize {
 /// sentences 27): a request's last, smaller batches always fall in them, whatever its longest texts.
 /// Building more ahead cost more than it saved: 34 shapes (up to 128 tokens) kept both helpers busy for
 /// seconds after the model loaded and slowed the first check.
-const COMMON_SEQ_BUCKETS: usize = 2;
+const COMMON_MAX_TOKENS: usize = 32;
 
-/// Every shape `plan_batches` gives texts of up to 32 tokens, shortest bucket first and, within one,
-/// most rows first.
+/// Every shape `plan_batches` gives texts of up to `COMMON_MAX_TOKENS` tokens, shortest bucket first
+/// and, within one, most rows first.
 pub fn common_shapes() -> Vec<(usize, usize)> {
-    SEQ_BUCKETS[..COMMON_SEQ_BUCKETS]
+    SEQ_BUCKETS
         .iter()
+        .take_while(|&&seq_len| seq_len <= COMMON_MAX_TOKENS)
         .flat_map(|&seq_len| {
             let most_rows = power_of_two_floor((TOKEN_BUDGET / seq_len).clamp(1, MAX_ROWS));
             std::iter::successors(Some(most_rows), |&rows| (rows > 1).then_some(rows / 2))
@@ -124,9 +133,11 @@ mod tests {
 
     #[test]
     fn buckets_round_up() {
-        assert_eq!(seq_bucket(2), 16);
+        assert_eq!(seq_bucket(2), SEQ_BUCKETS[0]);
         assert_eq!(seq_bucket(16), 16);
-        assert_eq!(seq_bucket(17), 32);
+        assert_eq!(seq_bucket(17), 24);
+        assert_eq!(seq_bucket(57), 64);
+        assert_eq!(seq_bucket(65), 96);
         assert_eq!(seq_bucket(200), 256);
         assert_eq!(seq_bucket(256), 256);
         assert_eq!(seq_bucket(300), 384);
@@ -148,7 +159,9 @@ mod tests {
         // Longest text (index 12, 15 tokens) goes first; the shortest (index 0) last.
         assert_eq!(batches[0].indices()[0], 12);
         assert_eq!(batches[2].indices(), &[0]);
-        assert!(batches.iter().all(|b| b.seq_len() == 16));
+        // Each batch is padded to the bucket of its own longest text (15, 7 and 3 tokens).
+        let seq_lens: Vec<usize> = batches.iter().map(Batch::seq_len).collect();
+        assert_eq!(seq_lens, vec![16, 8, 8]);
     }
 
     #[test]
@@ -163,8 +176,9 @@ mod tests {
         let shapes = common_shapes();
         assert_eq!(
             shapes[..6],
-            [(32, 16), (16, 16), (8, 16), (4, 16), (2, 16), (1, 16)]
+            [(32, 8), (16, 8), (8, 8), (4, 8), (2, 8), (1, 8)]
         );
+        assert_eq!(shapes.len(), 24);
         assert_eq!(shapes.last(), Some(&(1, 32)));
         // Whatever mix of short texts a request brings, its batches' shapes are among them.
         let encoded: Vec<Encoded> = (0..45).map(|i| text_of_len(3 + (i * 37) % 30)).collect();

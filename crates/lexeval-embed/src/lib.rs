@@ -4,6 +4,7 @@
 //! around it: WordPiece tokenisation truncated to 256 tokens, mean pooling weighted by the attention
 //! mask, and L2 normalisation. The same code runs in the CLI and in the page's Web Worker.
 
+mod attention_mask;
 mod batch;
 mod plans;
 mod pooling;

@@ -3,6 +3,7 @@
 //! tract optimises much better for concrete shapes than for the symbolic `batch × seq` graph, and
 //! building a plan costs ~40 ms, so shapes are drawn from a few buckets (see `batch`) and reused.
 
+use crate::attention_mask;
 use anyhow::{anyhow, bail, Context, Result};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -31,6 +32,7 @@ impl PlanCache {
             .model_for_read(&mut &*bytes)?
             .into_typed()?
             .into_decluttered()?;
+        let model = attention_mask::broadcast_to_scores(model)?.into_decluttered()?;
         let input_order = model
             .input_outlets()?
             .iter()
