@@ -1,7 +1,8 @@
 //! A Web Worker behind promises, shared by the embedding and score workers: started on first use, requests
 //! held until the worker says it listens, replies matched by id. A request in a lane replaces the one still
 //! running in that lane: the worker is restarted (the only way to stop wasm mid-computation) and the other
-//! waiting requests are sent again; `cancel` stops a lane's request the same way.
+//! waiting requests are sent again; a worker still loading keeps loading, the lane's unsent request dropped.
+//! `cancel` stops a lane's request the same way.
 //!
 //! Protocol (JSON strings both ways): the worker posts `{"kind": "ready"}` once, then for each request
 //! `{"id": n, ...}` any number of `{"kind": "progress", ...}` or `{"kind": "embed", ...}` (the score worker
@@ -9,7 +10,7 @@
 //! `{"kind": "error", "id": n, "message": "..."}`.
 
 use serde::Deserialize;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::thread::LocalKey;
 use wasm_bindgen::prelude::*;
@@ -69,6 +70,8 @@ struct Pending {
 
 struct Running {
     worker: Worker,
+    /// Which start of the client's worker this is: a replaced worker's late error event names its own.
+    generation: u32,
     /// The worker has said it listens; until then requests wait in `pending` unsent.
     ready: bool,
     pending: BTreeMap<u32, Pending>,
@@ -78,6 +81,7 @@ pub struct WorkerClient {
     spec: WorkerSpec,
     running: RefCell<Option<Running>>,
     next_id: RefCell<u32>,
+    starts: Cell<u32>,
 }
 
 impl WorkerClient {
@@ -86,6 +90,7 @@ impl WorkerClient {
             spec,
             running: RefCell::new(None),
             next_id: RefCell::new(0),
+            starts: Cell::new(0),
         }
     }
 }
@@ -165,6 +170,22 @@ fn stop_lane(
     lane: &'static str,
     reason: &str,
 ) -> BTreeMap<u32, Pending> {
+    // A worker still loading has sent none of its requests: dropping the lane's stops them, and the
+    // worker keeps loading for the next one.
+    if let Some(loading) = running.as_mut().filter(|r| !r.ready) {
+        let stale: Vec<u32> = loading
+            .pending
+            .iter()
+            .filter(|(_, p)| p.lane == Some(lane))
+            .map(|(&id, _)| id)
+            .collect();
+        for pending in stale.iter().filter_map(|id| loading.pending.remove(id)) {
+            let _ = pending
+                .reject
+                .call1(&JsValue::NULL, &JsValue::from_str(reason));
+        }
+        return BTreeMap::new();
+    }
     let busy = running
         .as_ref()
         .is_some_and(|r| r.pending.values().any(|p| p.lane == Some(lane)));
@@ -232,6 +253,11 @@ fn post(worker: &Worker, message: &str, name: &str) -> Result<(), String> {
 fn start(client: &'static LocalKey<WorkerClient>, spec: &WorkerSpec) -> Result<Running, String> {
     let worker = Worker::new(spec.script)
         .map_err(|_| format!("this browser cannot start the {}", spec.name))?;
+    let generation = client.with(|c| {
+        let generation = c.starts.get().wrapping_add(1);
+        c.starts.set(generation);
+        generation
+    });
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let data = event.data();
         let Some(json) = data.as_string() else {
@@ -244,7 +270,16 @@ fn start(client: &'static LocalKey<WorkerClient>, spec: &WorkerSpec) -> Result<R
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-        let name = client.with(|c| c.spec.name);
+        // A worker terminated for a newer request (a paste, then a setting chosen at once) may still
+        // report the script load it was cut off in: that is no failure of the worker running now.
+        let (name, current) = client.with(|c| {
+            let running = c.running.borrow();
+            let current = running.as_ref().is_some_and(|r| r.generation == generation);
+            (c.spec.name, current)
+        });
+        if !current {
+            return;
+        }
         fail_all(
             client,
             &format!("the {name} stopped (out of memory, or its script did not load)"),
@@ -254,6 +289,7 @@ fn start(client: &'static LocalKey<WorkerClient>, spec: &WorkerSpec) -> Result<R
     on_error.forget();
     Ok(Running {
         worker,
+        generation,
         ready: false,
         pending: BTreeMap::new(),
     })

@@ -103,6 +103,32 @@ test('a paste or a chosen setting scores at once; typing waits for a quiet momen
   assert.deepEqual(errors, []);
 });
 
+test('a check asked for while the score worker still loads replaces the earlier one; the worker keeps loading', async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(String(err)));
+  // The score worker's wasm is held back, so the paste and the setting chosen right after it both come
+  // while the worker is still loading.
+  let loads = 0;
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.context().route('**/score_worker_bg.wasm', async (route) => {
+    loads += 1;
+    await held;
+    await route.continue();
+  });
+  await page.goto(server.url);
+  await page.waitForSelector('.app-header h1');
+  await page.click('#brief-example-1');
+  await page.check('#brief-generalized');
+  release();
+  await page.waitForSelector('#score-fresco');
+  assert.equal(await page.$('#brief-results .error'), null);
+  assert.equal(loads, 1, 'the loading worker was not restarted');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('user text is rendered as text, never as HTML', async () => {
   const { page, errors } = await openPage(browser, server.url);
   const hostile = '<img src=x onerror="window.pwned=1"> <b>bold</b> See 51 F.3d 1449.';
