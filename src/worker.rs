@@ -173,17 +173,15 @@ fn stop_lane(
     // A worker still loading has sent none of its requests: dropping the lane's stops them, and the
     // worker keeps loading for the next one.
     if let Some(loading) = running.as_mut().filter(|r| !r.ready) {
-        let stale: Vec<u32> = loading
-            .pending
-            .iter()
-            .filter(|(_, p)| p.lane == Some(lane))
-            .map(|(&id, _)| id)
-            .collect();
-        for pending in stale.iter().filter_map(|id| loading.pending.remove(id)) {
-            let _ = pending
-                .reject
-                .call1(&JsValue::NULL, &JsValue::from_str(reason));
-        }
+        loading.pending.retain(|_, pending| {
+            let stale = pending.lane == Some(lane);
+            if stale {
+                let _ = pending
+                    .reject
+                    .call1(&JsValue::NULL, &JsValue::from_str(reason));
+            }
+            !stale
+        });
         return BTreeMap::new();
     }
     let busy = running

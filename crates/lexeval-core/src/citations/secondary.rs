@@ -4,7 +4,7 @@
 
 use super::parties::LEAD_WORDS;
 use super::{Citation, CitationKind};
-use regex::Regex;
+use regex::{Captures, Regex};
 use std::sync::OnceLock;
 
 /// A person: up to three given names or initials, the surname, an optional suffix ("William R. Perdue, Jr.").
@@ -113,6 +113,13 @@ fn squeeze(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// A restatement cite's comment as its pin ("cmt. b"), if it names one.
+fn comment_pin(caps: &Captures) -> Option<String> {
+    caps.name("comment")
+        .map(|c| squeeze(c.as_str().trim_start_matches(',')))
+        .filter(|pin| !pin.is_empty())
+}
+
 /// The surnames of "Samuel D. Warren & Louis D. Brandeis" as written: "Warren & Brandeis".
 fn surnames(author: &str) -> String {
     author
@@ -202,12 +209,8 @@ pub fn secondary_citations(text: &str) -> Vec<Found> {
             ("title", squeeze(title.as_str())),
             ("section", section.as_str().to_string()),
         ];
-        if let Some(comment) = caps
-            .name("comment")
-            .filter(|c| !c.as_str().trim().is_empty())
-        {
-            let comment = comment.as_str().trim_start_matches(',');
-            groups.push(("pin", squeeze(comment)));
+        if let Some(pin) = comment_pin(&caps) {
+            groups.push(("pin", pin));
         }
         if let Some(year) = caps.name("year") {
             groups.push(("year", year.as_str().to_string()));
@@ -267,11 +270,8 @@ fn cites_by_name(text: &str, from: usize, name: &str, work: &Found) -> Vec<Found
                 .cloned()
                 .collect();
             groups.push(("section", section.as_str().to_string()));
-            if let Some(comment) = caps
-                .name("comment")
-                .filter(|c| !c.as_str().trim().is_empty())
-            {
-                groups.push(("pin", squeeze(comment.as_str().trim_start_matches(','))));
+            if let Some(pin) = comment_pin(&caps) {
+                groups.push(("pin", pin));
             }
             Some(Found {
                 start: from + whole.start(),

@@ -4,6 +4,7 @@
 //! them from the statute Id. stands for. "42 U.S.C. § 2000e-2(a)(1)", whose section reporters-db's
 //! patterns do not accept, is read as a full cite from the code printed before its "§".
 
+use super::extract::normalise_space;
 use super::Citation;
 use regex::Regex;
 use std::sync::OnceLock;
@@ -81,17 +82,19 @@ pub fn constitutions(text: &str) -> Vec<FoundLaw> {
         .captures_iter(text)
         .filter_map(|caps| {
             let whole = caps.get(0)?;
-            let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
             let mut groups = vec![
                 ("reporter", constitution_name(&caps["reporter"])),
-                ("title", squeeze(&caps["title"])),
+                ("title", normalise_space(caps["title"].to_string())),
                 (
                     "section",
                     caps.name("section").map_or("", |m| m.as_str()).to_string(),
                 ),
             ];
             if !caps["pin"].is_empty() {
-                groups.push(("pin", squeeze(caps["pin"].trim_start_matches(','))));
+                groups.push((
+                    "pin",
+                    normalise_space(caps["pin"].trim_start_matches(',').to_string()),
+                ));
             }
             Some(FoundLaw {
                 start: whole.start(),

@@ -2,6 +2,14 @@
 
 use super::{claims, extract, split_sentences, Citation, CitationKind};
 
+/// Every claim of `text` with its authorities, uncited ones included.
+fn claim_pairs(text: &str) -> Vec<(String, Vec<String>)> {
+    claims(text)
+        .into_iter()
+        .map(|c| (c.text, c.authorities))
+        .collect()
+}
+
 fn only(text: &str, kind: CitationKind) -> Vec<Citation> {
     extract(text)
         .into_iter()
@@ -487,10 +495,7 @@ fn an_embedded_statute_supports_its_clause_a_named_one_stays_in_the_text() {
     let text = "Recovery inures to the plan, Mass. Mut. Life Ins. Co. v. Russell, 473 U.S. 134, 140 (1985), \
                 and a participant may sue for it, 29 U.S.C. § 1132(a)(2). Under 29 U.S.C. § 1132(a)(3), a \
                 participant may seek equitable relief. Mertens v. Hewitt Assocs., 508 U.S. 248, 256 (1993).";
-    let found: Vec<(String, Vec<String>)> = claims(text)
-        .into_iter()
-        .map(|c| (c.text, c.authorities))
-        .collect();
+    let found = claim_pairs(text);
     assert_eq!(
         found,
         [
@@ -668,10 +673,7 @@ fn constitutions_are_law_citations_whose_abbreviations_split_no_claim() {
             ),
         ]
     );
-    let pairs: Vec<(String, Vec<String>)> = claims(text)
-        .into_iter()
-        .map(|c| (c.text, c.authorities))
-        .collect();
+    let pairs = claim_pairs(text);
     assert_eq!(
         pairs,
         [
@@ -710,10 +712,7 @@ fn a_cases_history_is_part_of_its_authority_but_an_overruling_case_is_not() {
                 court. Smith v. Jones, 123 Cal. App. 4th 456, 460 (2004), cert. denied, 546 U.S. 1001 (2005). \
                 Separate facilities were once held equal. Plessy v. Ferguson, 163 U.S. 537 (1896), overruled by \
                 Brown v. Bd. of Educ., 347 U.S. 483 (1954). Later decisions of the appeal follow it. 600 F.3d at 5.";
-    let pairs: Vec<(String, Vec<String>)> = claims(text)
-        .into_iter()
-        .map(|c| (c.text, c.authorities))
-        .collect();
+    let pairs = claim_pairs(text);
     let iqbal = "case:556 U.S. 662".to_string();
     assert_eq!(
         pairs,
@@ -749,10 +748,7 @@ fn relator_in_re_and_plural_abbreviations_keep_a_citation_sentence_whole() {
                 Holdings Inc., 855 F.3d 459, 470 (2d Cir. 2017); see also Garcia v. Holder, 659 F.3d 1261, 1266 \
                 n.4 (9th Cir. 2011). The Court later narrowed the rule. Loper Bright Enters. v. Raimondo, 144 S. \
                 Ct. 2244, 2273 (2024).";
-    let pairs: Vec<(String, Vec<String>)> = claims(text)
-        .into_iter()
-        .map(|c| (c.text, c.authorities))
-        .collect();
+    let pairs = claim_pairs(text);
     assert_eq!(
         pairs,
         [
@@ -787,10 +783,7 @@ fn state_codes_keep_their_subject_and_a_section_list_cites_each_section() {
                 § 484. Deceptive practices are unlawful. N.Y. Gen. Bus. Law § 349(a) (McKinney 2024). Civil rights \
                 plaintiffs may recover fees. 42 U.S.C. §§ 1983, 1988(b), and 2000e-5(k). A range is one cite. 18 \
                 U.S.C. §§ 1961-1968.";
-    let pairs: Vec<(String, Vec<String>)> = claims(text)
-        .into_iter()
-        .map(|c| (c.text, c.authorities))
-        .collect();
+    let pairs = claim_pairs(text);
     let law = |key: &str| format!("law:{key}");
     assert_eq!(
         pairs,
