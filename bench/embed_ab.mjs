@@ -11,33 +11,23 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { launch } from '../tests/e2e/harness.mjs';
+import { contentType, launch, sendFile } from '../tests/e2e/harness.mjs';
 
 const [rounds, ...builds] = process.argv.slice(2);
 const dists = Object.fromEntries(builds.map((arg) => arg.split('=')));
 const names = Object.keys(dists);
 const { texts } = JSON.parse(fs.readFileSync(0, 'utf8'));
 const model = process.env.MODEL ?? 'minilm-int8';
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 
 // Build NAME's dist/ under /NAME/, and an empty page to start its worker from.
 function serve() {
   const server = http.createServer((req, res) => {
     const [, name, ...rest] = decodeURIComponent(new URL(req.url, 'http://x').pathname).split('/');
     if (rest.join('/') === 'bench.html') {
-      res.writeHead(200, { 'content-type': types['.html'] }).end('<!DOCTYPE html><title>embedding A/B</title>');
+      res.writeHead(200, { 'content-type': contentType('bench.html') }).end('<!DOCTYPE html><title>embedding A/B</title>');
       return;
     }
-    const file = dists[name] && path.join(dists[name], ...rest);
-    if (!file || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, {
-      'content-type': types[path.extname(file)] ?? 'application/octet-stream',
-      'content-length': fs.statSync(file).size,
-    });
-    fs.createReadStream(file).pipe(res);
+    sendFile(res, dists[name] && path.join(dists[name], ...rest));
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }

@@ -14,7 +14,7 @@ import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch } from '../tests/e2e/harness.mjs';
+import { contentType, launch, sendFile } from '../tests/e2e/harness.mjs';
 import { clickToScores } from './embed_click.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,11 +48,6 @@ const routes = [
   ['/peers/transformers/', transformersDist],
   ['/', path.join(root, 'dist')],
 ];
-const types = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
-  '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json',
-};
-
 // Scripts, wasm and JSON go out gzipped to a browser that asks, as static hosts and CDNs send them (the
 // embedding worker's 16.8 MB wasm is 4.0 MB so); the ONNX models, binary weights, as they are. Each file is
 // compressed once.
@@ -69,7 +64,7 @@ function serve() {
     const urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const headers = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
     if (urlPath === '/bench.html') {
-      res.writeHead(200, { ...headers, 'content-type': types['.html'] }).end('<!DOCTYPE html><title>embedding bench</title>');
+      res.writeHead(200, { ...headers, 'content-type': contentType(urlPath) }).end('<!DOCTYPE html><title>embedding bench</title>');
       return;
     }
     const modelFile = urlPath.startsWith('/peers/model/all-MiniLM-L6-v2/') && modelDir[urlPath.slice(30)];
@@ -79,19 +74,14 @@ function serve() {
     }
     const [prefix, dir] = routes.find(([p]) => urlPath.startsWith(p));
     const file = modelFile || path.join(dir, urlPath === '/' ? 'index.html' : urlPath.slice(prefix.length));
-    if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404, headers).end('not found');
-      return;
-    }
-    const type = types[path.extname(file)] ?? 'application/octet-stream';
-    if (COMPRESSED.has(path.extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    const exists = fs.existsSync(file) && !fs.statSync(file).isDirectory();
+    if (exists && COMPRESSED.has(path.extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
       const body = gzipOf(file);
-      res.writeHead(200, { ...headers, 'content-type': type, 'content-encoding': 'gzip', 'content-length': body.length, vary: 'accept-encoding' });
+      res.writeHead(200, { ...headers, 'content-type': contentType(file), 'content-encoding': 'gzip', 'content-length': body.length, vary: 'accept-encoding' });
       res.end(body);
       return;
     }
-    res.writeHead(200, { ...headers, 'content-type': type, 'content-length': fs.statSync(file).size });
-    fs.createReadStream(file).pipe(res);
+    sendFile(res, file, headers);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }

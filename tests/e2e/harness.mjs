@@ -10,24 +10,29 @@ const dist = path.join(root, 'dist');
 export const screenshots = path.join(root, 'test-results');
 
 const types = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
-  '.css': 'text/css', '.json': 'application/json', '.onnx': 'application/octet-stream',
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json',
 };
+
+/** The content type a static host gives `file`. */
+export const contentType = (file) => types[path.extname(file)] ?? 'application/octet-stream';
+
+/** Sends `file` as it is with `headers`, or a 404 when there is no such file. */
+export function sendFile(res, file, headers = {}) {
+  if (!file || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    res.writeHead(404, headers).end('not found');
+    return;
+  }
+  res.writeHead(200, { ...headers, 'content-type': contentType(file), 'content-length': fs.statSync(file).size });
+  fs.createReadStream(file).pipe(res);
+}
 
 /** Serve dist/ on 127.0.0.1 with an OS-chosen port; resolves to { url, close }. */
 export function serveDist() {
   const server = http.createServer((req, res) => {
     const urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const file = path.join(dist, urlPath === '/' ? 'index.html' : urlPath);
-    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, {
-      'content-type': types[path.extname(file)] ?? 'application/octet-stream',
-      'content-length': fs.statSync(file).size,
-    });
-    fs.createReadStream(file).pipe(res);
+    sendFile(res, file.startsWith(dist) && file);
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
