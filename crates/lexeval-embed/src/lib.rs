@@ -6,6 +6,8 @@
 
 mod attention_mask;
 mod batch;
+#[cfg(target_arch = "x86_64")]
+mod packed;
 mod plans;
 mod pooling;
 mod shares;
@@ -63,16 +65,21 @@ impl Embedder {
         let encoded = self.tokenizer.encode_all(texts)?;
         let mut embeddings = vec![Vec::new(); texts.len()];
         let mut done = 0;
-        for batch in batch::plan_batches(&encoded) {
+        let batches = if self.plans.packed() {
+            batch::packed_batches(&encoded)
+        } else {
+            batch::plan_batches(&encoded)
+        };
+        for batch in batches {
             let plan = self.plans.plan(batch.rows(), batch.seq_len())?;
             let inputs = batch.input_tensors(&encoded)?;
             let hidden = self.plans.run(&plan, inputs)?;
-            for (row, &text_index) in batch.indices().iter().enumerate() {
-                let mask = &encoded[text_index].attention_mask;
-                let pooled = pooling::mean_pool(&hidden, row, mask)?;
+            for (text_index, row, start) in batch.placements() {
+                let len = encoded[text_index].len().min(batch.seq_len() - start);
+                let pooled = pooling::mean_pool(&hidden, row, start, len)?;
                 embeddings[text_index] = pooling::l2_normalised(pooled);
             }
-            done += batch.rows();
+            done += batch.texts();
             progress(done, texts.len());
         }
         Ok(embeddings)
@@ -88,6 +95,11 @@ impl Embedder {
     /// request of that shape does not wait for it.
     pub fn build_plan(&self, rows: usize, seq_len: usize) -> Result<()> {
         self.plans.plan(rows, seq_len).map(drop)
+    }
+
+    /// Whether texts run packed end to end, with no padding (see `packed`), rather than one per row.
+    pub fn packs_texts(&self) -> bool {
+        self.plans.packed()
     }
 
     /// Number of optimised plans built so far (one per batch-size × sequence-bucket shape).

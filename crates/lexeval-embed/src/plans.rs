@@ -9,14 +9,36 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tract_onnx::prelude::*;
 
-/// The model's inputs, in the order `Batch::input_tensors` produces them.
-const INPUT_NAMES: [&str; 3] = ["input_ids", "attention_mask", "token_type_ids"];
+/// The model's inputs, in the order `Batch::input_tensors` produces them; the last is only there
+/// when the model runs packed texts.
+const INPUT_NAMES: [&str; 4] = [
+    "input_ids",
+    "attention_mask",
+    "token_type_ids",
+    "position_ids",
+];
+
+/// The packed form of `model` where this machine runs it (see `packed`).
+#[cfg(target_arch = "x86_64")]
+fn packed_model(model: &TypedModel) -> Result<Option<TypedModel>> {
+    if !crate::packed::supported() {
+        return Ok(None);
+    }
+    crate::packed::pack(model.clone())
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn packed_model(_model: &TypedModel) -> Result<Option<TypedModel>> {
+    Ok(None)
+}
 
 pub type Plan = Arc<TypedRunnableModel>;
 
 pub struct PlanCache {
     /// The decluttered symbolic graph every plan is specialised from.
     model: TypedModel,
+    /// Whether the graph runs texts packed end to end (`packed::pack`), or one per row.
+    packed: bool,
     /// For each of the model's inputs, its position in `INPUT_NAMES`.
     input_order: Vec<usize>,
     batch: Symbol,
@@ -32,7 +54,13 @@ impl PlanCache {
             .model_for_read(&mut &*bytes)?
             .into_typed()?
             .into_decluttered()?;
-        let model = attention_mask::broadcast_to_scores(model)?.into_decluttered()?;
+        let (model, packed) = match packed_model(&model)? {
+            Some(packed) => (packed, true),
+            None => (
+                attention_mask::broadcast_to_scores(model)?.into_decluttered()?,
+                false,
+            ),
+        };
         let input_order = model
             .input_outlets()?
             .iter()
@@ -44,16 +72,19 @@ impl PlanCache {
                     .ok_or_else(|| anyhow!("unexpected model input {name:?}"))
             })
             .collect::<Result<Vec<_>>>()?;
-        if input_order.len() != INPUT_NAMES.len() {
+        let expected = if packed { 4 } else { 3 };
+        if input_order.len() != expected {
             bail!(
-                "the model has {} inputs, expected {INPUT_NAMES:?}",
-                input_order.len()
+                "the model has {} inputs, expected {:?}",
+                input_order.len(),
+                &INPUT_NAMES[..expected]
             );
         }
         let batch = model.sym("batch");
         let seq = model.sym("seq");
         Ok(PlanCache {
             model,
+            packed,
             input_order,
             batch,
             seq,
@@ -84,8 +115,13 @@ impl PlanCache {
         Ok(plan)
     }
 
-    /// Run `plan` on the three input tensors (in `INPUT_NAMES` order); returns `last_hidden_state`.
-    pub fn run(&self, plan: &Plan, inputs: [Tensor; 3]) -> Result<Tensor> {
+    /// Whether batches must be packed (`batch::packed_batches`) rather than padded.
+    pub fn packed(&self) -> bool {
+        self.packed
+    }
+
+    /// Run `plan` on the input tensors (in `INPUT_NAMES` order); returns `last_hidden_state`.
+    pub fn run(&self, plan: &Plan, inputs: [Tensor; 4]) -> Result<Tensor> {
         let mut by_name = inputs.map(Some);
         let ordered = self
             .input_order

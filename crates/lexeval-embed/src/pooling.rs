@@ -3,27 +3,23 @@
 use anyhow::{ensure, Result};
 use tract_onnx::prelude::*;
 
-/// Mean of `hidden[row, t, :]` over the tokens `t` whose mask is 1 (sentence-transformers' pooling).
-pub fn mean_pool(hidden: &Tensor, row: usize, mask: &[i64]) -> Result<Vec<f32>> {
+/// Mean of `hidden[row, t, :]` over the text's tokens `start..start + len` (sentence-transformers'
+/// pooling: every token of a text has mask 1; padding lies outside the range).
+pub fn mean_pool(hidden: &Tensor, row: usize, start: usize, len: usize) -> Result<Vec<f32>> {
     let view = hidden.to_plain_array_view::<f32>()?;
     let shape = view.shape();
     ensure!(
-        shape.len() == 3 && row < shape[0] && mask.len() <= shape[1],
+        shape.len() == 3 && row < shape[0] && start + len <= shape[1],
         "unexpected model output shape {shape:?}"
     );
     let mut sum = vec![0f32; shape[2]];
-    let mut weight = 0f32;
-    for (t, &m) in mask.iter().enumerate() {
-        if m == 0 {
-            continue;
-        }
+    for t in start..start + len {
         for (d, acc) in sum.iter_mut().enumerate() {
             *acc += view[[row, t, d]];
         }
-        weight += 1.0;
     }
     // sentence-transformers clamps the token count to 1e-9 so an all-masked row stays finite.
-    let weight = weight.max(1e-9);
+    let weight = (len as f32).max(1e-9);
     Ok(sum.into_iter().map(|x| x / weight).collect())
 }
 
@@ -38,16 +34,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn mean_pool_ignores_masked_tokens() {
-        // One row, three tokens of width 2; the third token is padding.
-        let hidden = Tensor::from_shape(&[1, 3, 2], &[1f32, 2., 3., 4., 100., 100.]).unwrap();
-        assert_eq!(mean_pool(&hidden, 0, &[1, 1, 0]).unwrap(), vec![2.0, 3.0]);
+    fn mean_pool_averages_the_texts_tokens_only() {
+        // One row, four tokens of width 2: padding, then a text of two tokens, then another text.
+        let hidden =
+            Tensor::from_shape(&[1, 4, 2], &[100f32, 100., 1., 2., 3., 4., -7., 9.]).unwrap();
+        assert_eq!(mean_pool(&hidden, 0, 1, 2).unwrap(), vec![2.0, 3.0]);
     }
 
     #[test]
     fn mean_pool_rejects_out_of_range_row() {
         let hidden = Tensor::from_shape(&[1, 1, 2], &[1f32, 2.]).unwrap();
-        assert!(mean_pool(&hidden, 1, &[1]).is_err());
+        assert!(mean_pool(&hidden, 1, 0, 1).is_err());
+        assert!(mean_pool(&hidden, 0, 1, 1).is_err());
     }
 
     #[test]

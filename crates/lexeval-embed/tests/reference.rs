@@ -50,7 +50,13 @@ fn matches_the_onnxruntime_anchor() {
     }
     assert_eq!(calls.last(), Some(&(texts.len(), texts.len())));
 
-    // One text alone embeds as it does inside a padded batch.
+    // On x86-64 with FMA the texts run packed end to end (src/packed), elsewhere padded.
+    #[cfg(target_arch = "x86_64")]
+    assert_eq!(
+        embedder.packs_texts(),
+        is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma")
+    );
+    // One text alone embeds as it does inside a batch.
     let alone = embedder.embed(&texts[..1]).unwrap();
     assert!(cosine(&alone[0], &embeddings[0]) >= 0.99999);
     // Related sentences are closer than unrelated ones.

@@ -91,8 +91,13 @@ fn print_timings(
     let second_pass = second_pass.elapsed();
     let rate = |pass: Duration| lines.len() as f64 / pass.as_secs_f64();
     eprintln!(
-        "model loaded and sha256-checked in {:.3} s",
-        loaded.as_secs_f64()
+        "model loaded and sha256-checked in {:.3} s; texts run {}",
+        loaded.as_secs_f64(),
+        if embedder.packs_texts() {
+            "packed end to end"
+        } else {
+            "padded, one per row"
+        }
     );
     eprintln!(
         "first pass: {} texts in {:.3} s ({:.1}/s, {} plans built on the way)",
