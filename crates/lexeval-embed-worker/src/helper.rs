@@ -55,7 +55,8 @@ fn load(files: &JsValue) {
 /// Builds the plans of the common shapes (~50 ms each) one per task, so a request that arrives meanwhile
 /// waits for one plan at most, and the first check after the model loaded finds its plans ready.
 async fn build_common_plans() {
-    for (rows, seq_len) in Embedder::common_shapes() {
+    let shapes = EMBEDDER.with_borrow(|embedder| embedder.as_ref().map(Embedder::common_shapes));
+    for (rows, seq_len) in shapes.unwrap_or_default() {
         next_task().await;
         let built = EMBEDDER.with_borrow(|embedder| {
             embedder

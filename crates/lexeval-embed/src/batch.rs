@@ -164,6 +164,14 @@ const PACKED_BUDGET: usize = 512;
 /// text is shorter than it, well within the models' 512 positions).
 const PACKED_STEP: usize = 128;
 
+/// Every shape `packed_batches` gives rows of texts up to `PACKED_BUDGET` tokens, shortest first.
+pub fn packed_shapes() -> Vec<(usize, usize)> {
+    (PACKED_STEP..=PACKED_BUDGET)
+        .step_by(PACKED_STEP)
+        .map(|seq_len| (1, seq_len))
+        .collect()
+}
+
 /// Texts in input order, end to end, in rows of up to `PACKED_BUDGET` tokens (a longer text alone),
 /// each rounded up to a multiple of `PACKED_STEP`. For models whose attention runs per text
 /// (`packed::pack`): no token is padding but each row's filler.
@@ -286,6 +294,16 @@ mod tests {
         // Rows are 1 × a multiple of 128: 480 → 512, 240 → 256.
         let shapes: Vec<_> = batches.iter().map(|b| (b.rows(), b.seq_len())).collect();
         assert_eq!(shapes, [(1, 512), (1, 512), (1, 256)]);
+    }
+
+    #[test]
+    fn packed_shapes_are_the_shapes_packed_batches_take() {
+        let shapes = packed_shapes();
+        assert_eq!(shapes, [(1, 128), (1, 256), (1, 384), (1, 512)]);
+        let encoded: Vec<Encoded> = (0..60).map(|i| text_of_len(3 + (i * 37) % 80)).collect();
+        for batch in packed_batches(&encoded) {
+            assert!(shapes.contains(&(batch.rows(), batch.seq_len())));
+        }
     }
 
     #[test]

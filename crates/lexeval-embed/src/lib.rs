@@ -6,7 +6,7 @@
 
 mod attention_mask;
 mod batch;
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(target_arch = "x86_64", target_arch = "wasm32"))]
 mod packed;
 mod plans;
 mod pooling;
@@ -85,10 +85,15 @@ impl Embedder {
         Ok(embeddings)
     }
 
-    /// Shapes worth building plans for before the first request (those of texts up to 32 tokens, where
-    /// every request's last batches fall); see [`Embedder::build_plan`].
-    pub fn common_shapes() -> Vec<(usize, usize)> {
-        batch::common_shapes()
+    /// Shapes worth building plans for before the first request (see [`Embedder::build_plan`]): every
+    /// packed row length, or the padded shapes of texts up to 32 tokens, where every request's last
+    /// batches fall.
+    pub fn common_shapes(&self) -> Vec<(usize, usize)> {
+        if self.plans.packed() {
+            batch::packed_shapes()
+        } else {
+            batch::common_shapes()
+        }
     }
 
     /// Builds (and keeps) the plan for batches of `rows` texts padded to `seq_len` tokens, so the first

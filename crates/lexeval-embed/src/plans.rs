@@ -19,7 +19,7 @@ const INPUT_NAMES: [&str; 4] = [
 ];
 
 /// The packed form of `model` where this machine runs it (see `packed`).
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(target_arch = "x86_64", target_arch = "wasm32"))]
 fn packed_model(model: &TypedModel) -> Result<Option<TypedModel>> {
     if !crate::packed::supported() {
         return Ok(None);
@@ -27,7 +27,7 @@ fn packed_model(model: &TypedModel) -> Result<Option<TypedModel>> {
     crate::packed::pack(model.clone())
 }
 
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
 fn packed_model(_model: &TypedModel) -> Result<Option<TypedModel>> {
     Ok(None)
 }

@@ -4,8 +4,8 @@
 //! GEMMs per text and head (k = 32, m and n the padded length), each operand packed first: 13 % of a
 //! native run for 1.5 % of the FLOPs. This op computes it directly from Q, K and V in their
 //! `[batch, seq, heads, dim]` layout, text by text (a text starts where its position is 0), so no
-//! token attends across texts and none is padding. Dot products are fused multiply-adds in k order as
-//! tract's kernels do, and the softmax is tract's own.
+//! token attends across texts and none is padding. Dot products run in k order, as the matmul kernels
+//! do (fused multiply-adds on x86-64, a multiply then an add in wasm), and the softmax is tract's own.
 
 use std::ops::Range;
 use tract_onnx::prelude::*;
@@ -89,9 +89,22 @@ impl EvalOp for TextAttention {
     }
 }
 
-/// Whether this machine runs the op: its dot products need hardware fused multiply-add.
+/// Whether this machine runs the op. On x86-64 its dot products need hardware fused multiply-add, as
+/// tract's kernels there use it; in wasm they multiply then add, as the page's matmul kernel does.
 pub fn supported() -> bool {
-    is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma")
+    #[cfg(target_arch = "x86_64")]
+    return is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma");
+    #[cfg(target_arch = "wasm32")]
+    return true;
+}
+
+/// `a · b + c` as the matmul kernels of the target compute it: fused on x86-64, two roundings in wasm.
+#[inline(always)]
+fn multiply_add(a: f32, b: f32, c: f32) -> f32 {
+    #[cfg(target_arch = "x86_64")]
+    return a.mul_add(b, c);
+    #[cfg(target_arch = "wasm32")]
+    return a * b + c;
 }
 
 fn floats(t: &TValue) -> TractResult<&[f32]> {
@@ -139,7 +152,8 @@ fn probabilities(text: &Text, shape: Shape, scale: f32) -> TractResult<Tensor> {
     Ok(out.remove(0).into_tensor())
 }
 
-/// Lanes of one AVX2 vector: the loops below work on `[f32; LANES]` so they compile to it.
+/// Lanes of one AVX2 vector (two wasm SIMD ones): the loops below work on `[f32; LANES]` so they
+/// compile to vector instructions.
 const LANES: usize = 8;
 type Lanes = [f32; LANES];
 /// Queries computed together: with two vectors of keys each, eight independent accumulators keep both
@@ -148,7 +162,7 @@ const QUERY_TILE: usize = 4;
 const KEY_TILE: usize = 2;
 
 /// `scores[h][i][j] = (Σ_d q[i,h,d]·k[j,h,d]) · scale`.
-#[target_feature(enable = "avx2,fma")]
+#[cfg_attr(target_arch = "x86_64", target_feature(enable = "avx2,fma"))]
 unsafe fn dot_products(text: &Text, shape: Shape, scale: f32, scores: &mut [f32]) {
     let (n, dim) = (text.len, shape.dim);
     let token = shape.heads * dim;
@@ -175,7 +189,7 @@ unsafe fn dot_products(text: &Text, shape: Shape, scale: f32, scores: &mut [f32]
                         let qd = queries[(r0 + r) * dim + d];
                         for (lanes, key) in row.iter_mut().zip(&keys) {
                             for (a, &k) in lanes.iter_mut().zip(key) {
-                                *a = qd.mul_add(k, *a);
+                                *a = multiply_add(qd, k, *a);
                             }
                         }
                     }
@@ -193,7 +207,7 @@ unsafe fn dot_products(text: &Text, shape: Shape, scale: f32, scores: &mut [f32]
 }
 
 /// `out[i,h,:] = Σ_j p[h][i][j] · v[j,h,:]`, in j order.
-#[target_feature(enable = "avx2,fma")]
+#[cfg_attr(target_arch = "x86_64", target_feature(enable = "avx2,fma"))]
 unsafe fn context(text: &Text, shape: Shape, p: &[f32], out: &mut [f32]) {
     const DIM: usize = 32;
     if shape.dim != DIM {
@@ -213,7 +227,7 @@ unsafe fn context(text: &Text, shape: Shape, p: &[f32], out: &mut [f32]) {
                     let pj = p[(h * n + r0 + r) * n + j];
                     for (lanes, value) in row.iter_mut().zip(&value) {
                         for (a, &x) in lanes.iter_mut().zip(value) {
-                            *a = pj.mul_add(x, *a);
+                            *a = multiply_add(pj, x, *a);
                         }
                     }
                 }
@@ -229,7 +243,7 @@ unsafe fn context(text: &Text, shape: Shape, p: &[f32], out: &mut [f32]) {
 }
 
 /// [`context`] for any head size.
-#[target_feature(enable = "avx2,fma")]
+#[cfg_attr(target_arch = "x86_64", target_feature(enable = "avx2,fma"))]
 unsafe fn context_any(text: &Text, shape: Shape, p: &[f32], out: &mut [f32]) {
     let (n, dim) = (text.len, shape.dim);
     let token = shape.heads * dim;
@@ -240,7 +254,7 @@ unsafe fn context_any(text: &Text, shape: Shape, p: &[f32], out: &mut [f32]) {
                 let pj = p[(h * n + i) * n + j];
                 let value = &text.v[j * token + h * dim..][..dim];
                 for (a, &x) in acc.iter_mut().zip(value) {
-                    *a = pj.mul_add(x, *a);
+                    *a = multiply_add(pj, x, *a);
                 }
             }
         }
