@@ -12,7 +12,7 @@ use tract_onnx::prelude::*;
 #[cfg(not(target_arch = "wasm32"))]
 const SEQ_BUCKETS: &[usize] = &[8, 16, 24, 32, 40, 48, 56, 64, 96, 128, 192, 256, 384];
 /// In the page a plan costs ~75 ms and the worker builds those of short texts ahead (`common_shapes`):
-/// coarser buckets keep that warm-up at 12 shapes.
+/// coarser buckets keep that warm-up at 12 shapes (for a model that runs padded: the shipped ones pack).
 #[cfg(target_arch = "wasm32")]
 const SEQ_BUCKETS: &[usize] = &[16, 32, 48, 64, 96, 128, 192, 256, 384];
 /// Upper bound on rows per batch.
