@@ -62,7 +62,8 @@ impl EvalOp for TextAttention {
         let out_floats = plain.as_slice_mut::<f32>()?;
         let shape = Shape { heads, dim };
         let token = heads * dim;
-        for (row, positions) in positions.chunks(seq).enumerate() {
+        // `chunks` needs a non-zero length; an empty row has no texts.
+        for (row, positions) in positions.chunks(seq.max(1)).enumerate() {
             for text in texts(positions) {
                 let at = (row * seq + text.start) * token;
                 let size = text.len() * token;
@@ -373,6 +374,7 @@ mod tests {
         assert_eq!(ranges, [0..3, 3..5, 5..6]);
         // A row that does not start at 0 still starts a text at its first token.
         assert_eq!(texts(&[4, 5, 0]).collect::<Vec<_>>(), [0..2, 2..3]);
+        assert_eq!(texts(&[]).count(), 0);
     }
 
     #[test]
