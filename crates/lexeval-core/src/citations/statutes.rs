@@ -6,7 +6,7 @@
 
 use super::extract::normalise_space;
 use super::Citation;
-use regex::Regex;
+use regex::{Captures, Regex};
 use std::sync::OnceLock;
 
 /// A code and title ("U.S.C.", "29"): what a short statute form inherits.
@@ -47,24 +47,16 @@ pub fn court_rules(text: &str) -> Vec<FoundLaw> {
         )
         .expect("court rule pattern")
     });
-    pattern
-        .captures_iter(text)
-        .filter_map(|caps| {
-            let whole = caps.get(0)?;
-            let mut groups = vec![
-                ("reporter", rules_name(&caps["reporter"])),
-                ("section", caps["section"].to_string()),
-            ];
-            if !caps["pin"].is_empty() {
-                groups.push(("pin", caps["pin"].to_string()));
-            }
-            Some(FoundLaw {
-                start: whole.start(),
-                end: whole.end(),
-                groups,
-            })
-        })
-        .collect()
+    found_laws(pattern, text, |caps| {
+        let mut groups = vec![
+            ("reporter", rules_name(&caps["reporter"])),
+            ("section", caps["section"].to_string()),
+        ];
+        if !caps["pin"].is_empty() {
+            groups.push(("pin", caps["pin"].to_string()));
+        }
+        groups
+    })
 }
 
 /// Constitutions (Bluebook R11: "U.S. Const. amend. XIV, § 1", "U.S. Const. art. I, § 8, cl. 3", "Cal.
@@ -78,28 +70,39 @@ pub fn constitutions(text: &str) -> Vec<FoundLaw> {
         )
         .expect("constitution pattern")
     });
+    found_laws(pattern, text, |caps| {
+        let mut groups = vec![
+            ("reporter", constitution_name(&caps["reporter"])),
+            ("title", normalise_space(caps["title"].to_string())),
+            (
+                "section",
+                caps.name("section").map_or("", |m| m.as_str()).to_string(),
+            ),
+        ];
+        if !caps["pin"].is_empty() {
+            groups.push((
+                "pin",
+                normalise_space(caps["pin"].trim_start_matches(',').to_string()),
+            ));
+        }
+        groups
+    })
+}
+
+/// Every match of `pattern` in `text` as a law citation with the groups `groups_of` reads from it.
+fn found_laws(
+    pattern: &Regex,
+    text: &str,
+    groups_of: impl Fn(&Captures) -> Vec<(&'static str, String)>,
+) -> Vec<FoundLaw> {
     pattern
         .captures_iter(text)
         .filter_map(|caps| {
             let whole = caps.get(0)?;
-            let mut groups = vec![
-                ("reporter", constitution_name(&caps["reporter"])),
-                ("title", normalise_space(caps["title"].to_string())),
-                (
-                    "section",
-                    caps.name("section").map_or("", |m| m.as_str()).to_string(),
-                ),
-            ];
-            if !caps["pin"].is_empty() {
-                groups.push((
-                    "pin",
-                    normalise_space(caps["pin"].trim_start_matches(',').to_string()),
-                ));
-            }
             Some(FoundLaw {
                 start: whole.start(),
                 end: whole.end(),
-                groups,
+                groups: groups_of(&caps),
             })
         })
         .collect()
