@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use tract_onnx::prelude::*;
 use tract_onnx::tract_core::ops::array::MultiBroadcastTo;
-use tract_onnx::tract_core::ops::binary::TypedBinOp;
+use tract_onnx::tract_core::ops::binary::{BinMiniOp, TypedBinOp};
 use tract_onnx::tract_core::ops::math::Add;
 use tract_onnx::tract_core::ops::nn::Softmax;
 
@@ -36,9 +36,7 @@ pub fn broadcast_to_scores(mut model: TypedModel) -> TractResult<TypedModel> {
 fn masked_score_adds(model: &TypedModel) -> TractResult<Vec<(usize, usize, OutletId, ShapeFact)>> {
     let mut found = Vec::new();
     for node in model.nodes() {
-        let is_add = node
-            .op_as::<TypedBinOp>()
-            .is_some_and(|op| op.0.is::<Add>());
+        let is_add = is_bin::<Add>(node);
         let feeds_softmax = matches!(&*node.outputs[0].successors, [succ] if model.node(succ.node).op_is::<Softmax>());
         if !is_add || !feeds_softmax {
             continue;
@@ -51,4 +49,10 @@ fn masked_score_adds(model: &TypedModel) -> TractResult<Vec<(usize, usize, Outle
         }
     }
     Ok(found)
+}
+
+/// Whether `node` is the binary operator `Operator` (`Add`, `Mul`…).
+pub fn is_bin<Operator: BinMiniOp>(node: &TypedNode) -> bool {
+    node.op_as::<TypedBinOp>()
+        .is_some_and(|op| op.0.is::<Operator>())
 }

@@ -56,12 +56,19 @@ impl Batch {
         self.seq_len
     }
 
-    /// `(text index, row, first token)` of each text.
-    pub fn placements(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+    /// `(text index, row, first token, tokens)` of each text of `encoded` in the batch; a text longer
+    /// than the rest of its row is cut there.
+    pub fn placements<'a>(
+        &'a self,
+        encoded: &'a [Encoded],
+    ) -> impl Iterator<Item = (usize, usize, usize, usize)> + 'a {
         self.indices
             .iter()
             .zip(&self.starts)
-            .map(|(&text, &(row, start))| (text, row, start))
+            .filter_map(move |(&index, &(row, start))| {
+                let len = encoded.get(index)?.len().min(self.seq_len - start);
+                Some((index, row, start, len))
+            })
     }
 
     /// `input_ids`, `attention_mask`, `token_type_ids` and `position_ids`, each `[rows, seq_len]`.
@@ -74,12 +81,9 @@ impl Batch {
         let mut mask = vec![i64::from(self.packed); size];
         let mut positions = vec![0i64; size];
         let mut end_of_row = vec![0; self.rows];
-        for (text, row, start) in self.placements() {
-            let Some(text) = encoded.get(text) else {
-                continue;
-            };
+        for (index, row, start, len) in self.placements(encoded) {
+            let text = &encoded[index];
             let at = row * self.seq_len + start;
-            let len = text.len().min(self.seq_len - start);
             ids[at..at + len].copy_from_slice(&text.ids[..len]);
             mask[at..at + len].copy_from_slice(&text.attention_mask[..len]);
             for (p, position) in positions[at..at + len].iter_mut().zip(0..) {
@@ -176,41 +180,33 @@ pub fn packed_shapes() -> Vec<(usize, usize)> {
 /// each rounded up to a multiple of `PACKED_STEP`. For models whose attention runs per text
 /// (`packed::pack`): no token is padding but each row's filler.
 pub fn packed_batches(encoded: &[Encoded]) -> Vec<Batch> {
-    let mut batches = Vec::new();
-    let mut indices = Vec::new();
-    let mut starts = Vec::new();
-    let mut used = 0;
-    let mut close = |indices: &mut Vec<usize>, starts: &mut Vec<(usize, usize)>, used: usize| {
-        if !indices.is_empty() {
-            batches.push(Batch {
-                indices: std::mem::take(indices),
-                starts: std::mem::take(starts),
-                rows: 1,
-                seq_len: used.next_multiple_of(PACKED_STEP),
-                packed: true,
-            });
-        }
-    };
+    // Each row's `seq_len` counts its texts' tokens until all are placed, then is rounded up.
+    let mut batches: Vec<Batch> = Vec::new();
     for (index, text) in encoded.iter().enumerate() {
-        if used + text.len() > PACKED_BUDGET {
-            close(&mut indices, &mut starts, used);
-            used = 0;
+        match batches.last_mut() {
+            Some(row) if row.seq_len + text.len() <= PACKED_BUDGET => {
+                row.indices.push(index);
+                row.starts.push((0, row.seq_len));
+                row.seq_len += text.len();
+            }
+            _ => batches.push(Batch {
+                indices: vec![index],
+                starts: vec![(0, 0)],
+                rows: 1,
+                seq_len: text.len(),
+                packed: true,
+            }),
         }
-        indices.push(index);
-        starts.push((0, used));
-        used += text.len();
     }
-    close(&mut indices, &mut starts, used);
+    for row in &mut batches {
+        row.seq_len = row.seq_len.next_multiple_of(PACKED_STEP);
+    }
     batches
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn texts(batch: &Batch) -> Vec<usize> {
-        batch.placements().map(|(text, _, _)| text).collect()
-    }
 
     fn text_of_len(len: usize) -> Encoded {
         Encoded {
@@ -245,8 +241,8 @@ mod tests {
         let rows: Vec<usize> = batches.iter().map(Batch::rows).collect();
         assert_eq!(rows, vec![8, 4, 1]);
         // Longest text (index 12, 15 tokens) goes first; the shortest (index 0) last.
-        assert_eq!(texts(&batches[0])[0], 12);
-        assert_eq!(texts(&batches[2]), [0]);
+        assert_eq!(batches[0].indices[0], 12);
+        assert_eq!(batches[2].indices, [0]);
         // Each batch is padded to the bucket of its own longest text (15, 7 and 3 tokens).
         let seq_lens: Vec<usize> = batches.iter().map(Batch::seq_len).collect();
         assert_eq!(seq_lens, vec![16, 8, 8]);
@@ -286,10 +282,13 @@ mod tests {
         // 30 texts of 40 tokens: 12 fit in 512 tokens (480), so rows of 12, 12 and 6.
         let encoded: Vec<Encoded> = (0..30).map(|_| text_of_len(40)).collect();
         let batches = packed_batches(&encoded);
-        let sizes: Vec<usize> = batches.iter().map(|b| texts(b).len()).collect();
+        let sizes: Vec<usize> = batches.iter().map(Batch::texts).collect();
         assert_eq!(sizes, [12, 12, 6]);
-        assert_eq!(texts(&batches[1]), (12..24).collect::<Vec<_>>());
-        let starts: Vec<usize> = batches[0].placements().map(|(_, _, s)| s).collect();
+        assert_eq!(batches[1].indices, (12..24).collect::<Vec<_>>());
+        let starts: Vec<usize> = batches[0]
+            .placements(&encoded)
+            .map(|(_, _, start, _)| start)
+            .collect();
         assert_eq!(starts, (0..12).map(|i| 40 * i).collect::<Vec<_>>());
         // Rows are 1 × a multiple of 128: 480 → 512, 240 → 256.
         let shapes: Vec<_> = batches.iter().map(|b| (b.rows(), b.seq_len())).collect();
@@ -311,7 +310,7 @@ mod tests {
         let encoded = vec![text_of_len(5), text_of_len(600), text_of_len(5)];
         let sizes: Vec<_> = packed_batches(&encoded)
             .iter()
-            .map(|b| (texts(b), b.seq_len()))
+            .map(|b| (b.indices.clone(), b.seq_len()))
             .collect();
         assert_eq!(sizes, [(vec![0], 128), (vec![1], 640), (vec![2], 128)]);
     }

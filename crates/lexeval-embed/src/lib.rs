@@ -74,8 +74,7 @@ impl Embedder {
             let plan = self.plans.plan(batch.rows(), batch.seq_len())?;
             let inputs = batch.input_tensors(&encoded)?;
             let hidden = self.plans.run(&plan, inputs)?;
-            for (text_index, row, start) in batch.placements() {
-                let len = encoded[text_index].len().min(batch.seq_len() - start);
+            for (text_index, row, start, len) in batch.placements(&encoded) {
                 let pooled = pooling::mean_pool(&hidden, row, start, len)?;
                 embeddings[text_index] = pooling::l2_normalised(pooled);
             }

@@ -9,13 +9,16 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tract_onnx::prelude::*;
 
+/// The input the packed rewrite adds (`packed::pack`): each token's position within its text.
+pub const POSITION_IDS: &str = "position_ids";
+
 /// The model's inputs, in the order `Batch::input_tensors` produces them; the last is only there
 /// when the model runs packed texts.
 const INPUT_NAMES: [&str; 4] = [
     "input_ids",
     "attention_mask",
     "token_type_ids",
-    "position_ids",
+    POSITION_IDS,
 ];
 
 /// The packed form of `model` where this machine runs it (see `packed`).

@@ -11,18 +11,16 @@
 
 mod attention;
 
+use crate::attention_mask::is_bin;
+use crate::plans::POSITION_IDS;
 use attention::TextAttention;
 use tract_onnx::prelude::*;
 use tract_onnx::tract_core::ops::array::{Gather, Slice};
-use tract_onnx::tract_core::ops::binary::{BinMiniOp, TypedBinOp};
 use tract_onnx::tract_core::ops::einsum::EinSum;
 use tract_onnx::tract_core::ops::math::{Add, Mul};
 use tract_onnx::tract_core::ops::nn::{Softmax, SoftmaxKind};
 
 pub use attention::supported;
-
-/// The input the rewrite adds: each token's position within its text.
-const POSITION_IDS: &str = "position_ids";
 
 /// `model` rewritten to run packed texts, or `None` when it is not a BERT encoder this recognises.
 pub fn pack(mut model: TypedModel) -> TractResult<Option<TypedModel>> {
@@ -199,9 +197,4 @@ fn attention_around(model: &TypedModel, softmax: &TypedNode) -> TractResult<Opti
         scale,
         context: context.id,
     }))
-}
-
-fn is_bin<Operator: BinMiniOp>(node: &TypedNode) -> bool {
-    node.op_as::<TypedBinOp>()
-        .is_some_and(|op| op.0.is::<Operator>())
 }
