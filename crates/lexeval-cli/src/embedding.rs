@@ -4,6 +4,7 @@
 use anyhow::{Context, Result};
 use lexeval_embed::shipped::EmbeddingModel;
 use lexeval_embed::Embedder;
+use std::fs::File;
 use std::path::{Path, PathBuf};
 
 /// The shipped model `which` from models/ after its sha256 check.
@@ -23,20 +24,21 @@ pub fn load_files(
     let model_path = model.map_or_else(|| dir.join(which.file()), Path::to_path_buf);
     let tokenizer_path =
         tokenizer.map_or_else(|| dir.join(which.tokenizer_file()), Path::to_path_buf);
-    let read = |path: &Path| {
-        std::fs::read(path).with_context(|| {
-            format!(
-                "cannot read {} ({} or pass --model/--tokenizer)",
-                path.display(),
-                which.build_hint()
-            )
-        })
+    let cannot_read = |path: &Path| {
+        format!(
+            "cannot read {} ({} or pass --model/--tokenizer)",
+            path.display(),
+            which.build_hint()
+        )
     };
-    let (model, tokenizer) = (read(&model_path)?, read(&tokenizer_path)?);
+    let tokenizer = std::fs::read(&tokenizer_path).with_context(|| cannot_read(&tokenizer_path))?;
+    // Handed to the parser as a file: it reads the model into its own buffer, so reading it here first
+    // would copy the whole model once more.
+    let mut model = File::open(&model_path).with_context(|| cannot_read(&model_path))?;
     if custom {
-        Embedder::from_bytes(&model, &tokenizer, which.max_tokens())
+        Embedder::from_reader(&mut model, &tokenizer, which.max_tokens())
     } else {
-        Embedder::from_verified_bytes(which, &model, &tokenizer)
+        Embedder::from_verified(which, model, &tokenizer)
     }
 }
 

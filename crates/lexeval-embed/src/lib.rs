@@ -23,7 +23,9 @@ pub use verify::{sha256_hex, verify_sha256};
 
 use anyhow::{Context, Result};
 use plans::PlanCache;
+use std::io::Read;
 use tokenize::SentenceTokenizer;
+use verify::Sha256Reader;
 
 /// A loaded sentence-embedding model: tokenizer plus per-shape tract plans built on first use.
 pub struct Embedder {
@@ -35,20 +37,29 @@ impl Embedder {
     /// Load from the bytes of the ONNX model and of its `tokenizer.json`; texts are truncated to
     /// `max_tokens` tokens.
     pub fn from_bytes(model: &[u8], tokenizer: &[u8], max_tokens: usize) -> Result<Self> {
+        Self::from_reader(&mut &*model, tokenizer, max_tokens)
+    }
+
+    /// Like [`Embedder::from_bytes`], reading the ONNX model from `model` (a file, say).
+    pub fn from_reader(model: &mut dyn Read, tokenizer: &[u8], max_tokens: usize) -> Result<Self> {
         let tokenizer = SentenceTokenizer::from_bytes(tokenizer, max_tokens)?;
-        let plans = PlanCache::from_onnx_bytes(model).context("cannot load the ONNX model")?;
+        let plans = PlanCache::from_onnx_reader(model).context("cannot load the ONNX model")?;
         Ok(Embedder { tokenizer, plans })
     }
 
-    /// Load the files of the shipped model `which`, each checked against its pinned sha256 first.
-    pub fn from_verified_bytes(
+    /// Load the files of the shipped model `which`, each checked against its pinned sha256. The model
+    /// is hashed as tract reads it, and nothing parsed from it is kept (nor its parse error reported)
+    /// unless the whole file matches.
+    pub fn from_verified(
         which: shipped::EmbeddingModel,
-        model: &[u8],
+        model: impl Read,
         tokenizer: &[u8],
     ) -> Result<Self> {
-        verify_sha256(which.file(), model, which.sha256())?;
         verify_sha256(which.tokenizer_file(), tokenizer, which.tokenizer_sha256())?;
-        Self::from_bytes(model, tokenizer, which.max_tokens())
+        let mut model = Sha256Reader::new(model);
+        let loaded = Self::from_reader(&mut model, tokenizer, which.max_tokens());
+        model.verify(which.file(), which.sha256())?;
+        loaded
     }
 
     /// Unit-length embeddings of `texts`, in input order.

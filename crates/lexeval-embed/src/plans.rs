@@ -6,6 +6,7 @@
 use crate::attention_mask;
 use anyhow::{anyhow, bail, Context, Result};
 use std::collections::HashMap;
+use std::io::Read;
 use std::sync::{Arc, Mutex};
 use tract_onnx::prelude::*;
 
@@ -50,11 +51,13 @@ pub struct PlanCache {
 }
 
 impl PlanCache {
-    pub fn from_onnx_bytes(bytes: &[u8]) -> Result<Self> {
+    /// The ONNX model `reader` holds (tract reads it to its end into its own buffer, so a file is best
+    /// handed over as one rather than read into memory first).
+    pub fn from_onnx_reader(reader: &mut dyn Read) -> Result<Self> {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         crate::wasm_matmul::keep_linked();
         let model = tract_onnx::onnx()
-            .model_for_read(&mut &*bytes)?
+            .model_for_read(reader)?
             .into_typed()?
             .into_decluttered()?;
         let (model, packed) = match packed_model(&model)? {

@@ -18,8 +18,12 @@ fn embedder(which: EmbeddingModel) -> Embedder {
         std::fs::read(format!("{MODELS}{file}"))
             .unwrap_or_else(|e| panic!("{MODELS}{file}: {e} (run scripts/models.sh)"))
     };
-    Embedder::from_verified_bytes(which, &read(which.file()), &read(which.tokenizer_file()))
-        .expect("model loads")
+    Embedder::from_verified(
+        which,
+        &read(which.file())[..],
+        &read(which.tokenizer_file()),
+    )
+    .expect("model loads")
 }
 
 fn references() -> Vec<Reference> {
@@ -86,7 +90,7 @@ fn a_corrupted_model_is_refused() {
         EmbeddingModel::MiniLm.tokenizer_file()
     ))
     .unwrap();
-    let err = Embedder::from_verified_bytes(EmbeddingModel::MiniLm, b"not a model", &tokenizer)
+    let err = Embedder::from_verified(EmbeddingModel::MiniLm, &b"not a model"[..], &tokenizer)
         .err()
         .expect("refused");
     assert!(err.to_string().contains("sha256"), "{err}");

@@ -103,7 +103,7 @@ fn the_kernel_computes_what_tracts_own_does() {
 fn the_tier_claims_every_matmul_of_the_model() {
     let bytes =
         std::fs::read(MODEL).unwrap_or_else(|e| panic!("{MODEL}: {e} (run scripts/models.sh)"));
-    let plans = PlanCache::from_onnx_bytes(&bytes).unwrap();
+    let plans = PlanCache::from_onnx_reader(&mut &bytes[..]).unwrap();
     let wasm = IsaSet::of_arch(Arch::Wasm32Simd128);
     for (rows, seq_len) in [(1, 16), (8, 16), (32, 32), (2, 256)] {
         let plan = plans.plan(rows, seq_len).unwrap();
