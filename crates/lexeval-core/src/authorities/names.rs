@@ -106,6 +106,9 @@ fn describe(lead: &Node<'_>, group: &[&Node<'_>], works: &[&Citation]) -> (Autho
             (true, _) => format!("{code} {title}, § {section}"),
             // A court rule is numbered, not sectioned: "Fed. R. Civ. P. 56".
             _ if title.is_empty() && code.contains(" R.") => format!("{code} {section}"),
+            _ if code == "Stat." => format!("{title} Stat. {section}"),
+            _ if code == "Pub. L." && section.is_empty() => format!("Pub. L. No. {title}"),
+            _ if code == "Pub. L." => format!("Pub. L. No. {title}, § {section}"),
             _ if title.is_empty() => format!("{code} § {section}"),
             _ => format!("{title} {code} § {section}"),
         };

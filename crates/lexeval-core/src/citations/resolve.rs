@@ -13,7 +13,9 @@ use super::history::is_subsequent_history;
 use super::parties::LEAD_WORDS;
 use super::references::find_references;
 use super::secondary::{comment_len, section_number, supra_author, surnames_key};
-use super::statutes::{bare_section, unresolved_section_key, Code};
+use super::statutes::{
+    bare_section, is_parallel_session_law, session_law_key, unresolved_section_key, Code,
+};
 use super::{Citation, CitationKind};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -27,8 +29,14 @@ fn cite_key(citation: &Citation) -> String {
     )
 }
 
-fn law_key(citation: &Citation) -> String {
-    Code::of(citation).key(citation.section.as_deref().unwrap_or("?"))
+/// `previous` is the citation printed right before, of which a Statutes at Large cite may be the parallel.
+fn law_key(text: &str, citation: &Citation, previous: Option<&Citation>) -> String {
+    let gap = |previous: &Citation| text.get(previous.end..citation.start).unwrap_or_default();
+    if let Some(law) = previous.filter(|law| is_parallel_session_law(law, citation, gap(law))) {
+        return law.authority.clone();
+    }
+    session_law_key(citation, text.get(citation.end..).unwrap_or_default())
+        .unwrap_or_else(|| Code::of(citation).key(citation.section.as_deref().unwrap_or("?")))
 }
 
 /// A treatise is its authors' surnames, title and section, whatever volume, edition or given names a cite
@@ -419,7 +427,7 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
             _ => None,
         };
         citation.authority = named_section.unwrap_or_else(|| match (target, citation.kind) {
-            (_, CitationKind::FullLaw) => law_key(&citation),
+            (_, CitationKind::FullLaw) => law_key(text, &citation, out.last()),
             (_, CitationKind::Journal) => format!("journal:{}", cite_key(&citation)),
             (_, CitationKind::Treatise | CitationKind::Restatement) => {
                 secondary_key(&citation, None)

@@ -8,6 +8,7 @@
 //! textual sentence; a citation embedded in a sentence supports the clause before it; string cites share
 //! one claim.
 
+use super::clauses::{own_words, statute_name_start};
 use super::parties::ONE_PARTY_PREFIXES;
 use super::{db, extract, Citation, CitationKind};
 use crate::claims::AttributedClaim;
@@ -139,6 +140,17 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
     let mut depth = 0i32;
     let mut i = start;
     while i < chars.len() {
+        // A footnote rule ("——————", where a page's footnotes begin) ends a sentence.
+        if let Some(after) = (chars[i] == '\n')
+            .then(|| rule_line_end(&chars, i + 1))
+            .flatten()
+        {
+            push_trimmed(&chars, start, i, &mut ranges);
+            start = after;
+            depth = 0;
+            i = after;
+            continue;
+        }
         // A list item starts a sentence even without a period before it; its marker is left out.
         if chars[i] == '\n' {
             if let Some(item) = list_item_start(&chars, i + 1) {
@@ -163,7 +175,7 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
                     .position(|c| !c.is_whitespace())
                     .map(|p| i + 1 + p);
                 let starts_word = next.is_none_or(|n| {
-                    n > i + 1 && (chars[n].is_uppercase() || matches!(chars[n], '"' | '“'))
+                    n > i + 1 && (chars[n].is_uppercase() || matches!(chars[n], '"' | '“' | '‘'))
                 });
                 if starts_word {
                     push_trimmed(&chars, start, i + 1, &mut ranges);
@@ -184,7 +196,7 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
                     let c = chars[n];
                     c.is_uppercase()
                         || c.is_ascii_digit()
-                        || matches!(c, '"' | '“' | '(' | '[' | '§')
+                        || matches!(c, '"' | '“' | '‘' | '(' | '[' | '§')
                 });
                 let word_start = chars[..i]
                     .iter()
@@ -210,6 +222,21 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
     }
     push_trimmed(&chars, start, chars.len(), &mut ranges);
     ranges
+}
+
+/// Where the line after a line starting at `line` begins, when that line is a rule of three or more dashes
+/// or underscores and nothing else.
+fn rule_line_end(chars: &[char], line: usize) -> Option<usize> {
+    let end = chars[line.min(chars.len())..]
+        .iter()
+        .position(|&c| c == '\n')
+        .map_or(chars.len(), |p| line + p);
+    let marks = chars[line..end].iter().filter(|c| !c.is_whitespace());
+    let rule = marks.clone().count() >= 3
+        && marks
+            .clone()
+            .all(|c| matches!(c, '—' | '─' | '–' | '-' | '_'));
+    rule.then_some(end)
 }
 
 /// Where the text of a list item begins when a line starting at `line` opens with a list marker ("- ",
@@ -289,7 +316,10 @@ fn material_start(chars: &[char], citation: &Citation, floor: usize) -> usize {
             .find_map(|prefix| before[..byte].strip_suffix(prefix))
             .map_or(byte, str::len)
     });
-    let name = name.or_else(|| short_name_start(&before));
+    let name = name.or_else(|| match citation.kind {
+        CitationKind::FullLaw | CitationKind::UnknownSection => statute_name_start(&before),
+        _ => short_name_start(&before),
+    });
     name.map_or(citation.start, |byte| {
         floor + before[..byte].chars().count()
     })
@@ -350,20 +380,64 @@ fn clean_claim(text: &str) -> String {
     claim
 }
 
-fn is_citation_sentence(chars: &[char], sentence: (usize, usize), first: &Citation) -> bool {
+fn is_citation_sentence(chars: &[char], sentence: (usize, usize), inside: &[&Citation]) -> bool {
+    let Some(first) = inside.first() else {
+        return false;
+    };
     let material = material_start(chars, first, sentence.0);
     let raw = slice(chars, sentence.0, material);
     let prefix = strip_leading_signal(raw.trim());
     let words: Vec<&str> = prefix.split_whitespace().collect();
     // Nothing but a signal, a paragraph marker ("P", "¶") or a short case name ("Kayes, supra").
-    match words.as_slice() {
+    let only_material = match words.as_slice() {
         [] => true,
         [word] => {
             word.chars().filter(|c| c.is_alphanumeric()).count() < 2
                 || (word.ends_with(',') && word.chars().next().is_some_and(char::is_uppercase))
         }
         _ => false,
-    }
+    };
+    // Without a signal, a sentence may open with a case or statute as its subject: "Brown v. Board of
+    // Education, 347 U.S. 483 (1954), held that …". An Id. or supra never is; words after one are text a
+    // missed sentence end ran into ("Id., at 216.1 Aside from …", with its footnote mark glued on).
+    let head = slice(chars, sentence.0, sentence.1);
+    let head = head.trim_start();
+    let signalled = strip_leading_signal(head).len() < head.len();
+    let may_be_subject = !matches!(first.kind, CitationKind::Id | CitationKind::Supra);
+    only_material && (signalled || !may_be_subject || !own_words_follow(chars, sentence, inside))
+}
+
+/// Whether the sentence's own words follow its citations: the first stretch after one that holds words
+/// decides ("…, 347 U.S. 483 (1954), held that …" against "…, 50 T.C. 273 (1968), affd. per curiam …").
+/// Citations inside another's parenthetical ("(quoting Regents of Univ. of Cal. v. Bakke, …; citation
+/// omitted)") are part of that one's material.
+fn own_words_follow(chars: &[char], sentence: (usize, usize), inside: &[&Citation]) -> bool {
+    let outer: Vec<&Citation> = inside
+        .iter()
+        .copied()
+        .filter(|c| paren_depth(&chars[sentence.0..c.start.max(sentence.0)]) == 0)
+        .collect();
+    outer
+        .iter()
+        .enumerate()
+        .find_map(|(index, citation)| {
+            let next = outer.get(index + 1);
+            let covered = citation_end(chars, citation, next.map_or(sentence.1, |n| n.start));
+            let gap_end = next.map_or(sentence.1, |n| {
+                material_start(chars, n, covered).max(covered)
+            });
+            own_words(&slice(chars, covered, gap_end))
+        })
+        .unwrap_or(false)
+}
+
+/// Parentheses and brackets left open at the end of `text`.
+fn paren_depth(text: &[char]) -> usize {
+    text.iter().fold(0, |depth: usize, c| match c {
+        '(' | '[' => depth + 1,
+        ')' | ']' => depth.saturating_sub(1),
+        _ => depth,
+    })
 }
 
 fn strip_leading_signal(text: &str) -> &str {
@@ -398,11 +472,16 @@ pub fn claims_with(text: &str, citations: &[Citation]) -> Vec<AttributedClaim> {
             .collect();
         // A sentence that only names cases ("The program tracks Grutter rather than Gratz.") talks about
         // them; no citation supports it.
-        let Some(first) = inside.iter().find(|c| c.kind != CitationKind::Reference) else {
+        let cited: Vec<&Citation> = inside
+            .iter()
+            .copied()
+            .filter(|c| c.kind != CitationKind::Reference)
+            .collect();
+        if cited.is_empty() {
             out.push(claim(&chars, sentence.0, sentence.1, Vec::new()));
             continue;
-        };
-        if is_citation_sentence(&chars, sentence, first) {
+        }
+        if is_citation_sentence(&chars, sentence, &cited) {
             let authorities = inside.iter().map(|c| c.authority.clone()).collect();
             match out.last_mut() {
                 Some(previous) => add_authorities(previous, authorities),
@@ -524,7 +603,9 @@ fn sentence_claims(
         }
         let material = material_start(chars, citation, start);
         let mut segment = Segment::new(start, material, vec![citation.authority.clone()]);
-        segment.runs_on = name_runs_on(chars, start, material, citation);
+        // A name that opens the sentence is its subject: "Title VII …, 42 U.S.C. § 2000e-2(a), prohibits …".
+        let opens_sentence = material == sentence.0 && material < citation.start;
+        segment.runs_on = opens_sentence || name_runs_on(chars, start, material, citation);
         segment.cite = citation.start;
         segments.push(segment);
         // A pin never runs into the next citation: "118" of "222 N.Y. 88, 118 N.E. 214" starts a parallel cite.

@@ -30,6 +30,38 @@ impl Code {
     }
 }
 
+/// The key of a session law (Bluebook R12.4), or None for other laws: a public law by its number and
+/// section, the Statutes at Large by volume and page. `after` is the text that follows the citation.
+pub fn session_law_key(citation: &Citation, after: &str) -> Option<String> {
+    match citation.reporter.as_deref()? {
+        "Stat." => {
+            let volume = Code {
+                code: "Stat.".to_string(),
+                title: citation.volume.clone()?,
+            };
+            Some(volume.key(citation.page.as_deref()?))
+        }
+        // "Pub. L. No. 111-2, 123 Stat. 5": reporters-db's pattern reads the Statutes at Large volume that
+        // follows a public law cited without a section as its section.
+        "Pub. L." if statutes_at_large_start(after) => Some(Code::of(citation).key("")),
+        _ => None,
+    }
+}
+
+fn statutes_at_large_start(text: &str) -> bool {
+    text.trim_start()
+        .strip_prefix("Stat.")
+        .is_some_and(|rest| rest.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+}
+
+/// Whether `stat`, a Statutes at Large cite, is the parallel cite of the public law `law` printed right
+/// before it, with `gap` between them: "Pub. L. No. 111-2, § 3, 123 Stat. 5".
+pub fn is_parallel_session_law(law: &Citation, stat: &Citation, gap: &str) -> bool {
+    law.reporter.as_deref() == Some("Pub. L.")
+        && stat.reporter.as_deref() == Some("Stat.")
+        && gap.chars().all(|c| c == ',' || c.is_whitespace())
+}
+
 /// A law citation reporters-db has no pattern for: byte range and the groups a statute citation has.
 pub struct FoundLaw {
     pub start: usize,

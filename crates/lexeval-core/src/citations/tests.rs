@@ -337,6 +337,25 @@ fn sentences_do_not_split_inside_citations_or_after_abbreviations() {
 }
 
 #[test]
+fn a_footnote_rule_and_a_single_quote_open_a_new_sentence() {
+    let text = "Many may resort to camouflage. Gratz, 539 U. S., at 304 (GINSBURG, J., dissenting).\n\
+                ——————\n    2 The notion that the law is race neutral calls to mind a famous statement. \
+                State of New York v. United States, 342 U.S. 882, 884 (1951) (dissenting opinion). \
+                ‘Congress did not transfer its legislative power.’ Id.";
+    assert_eq!(
+        sentences(text),
+        [
+            "Many may resort to camouflage.",
+            "Gratz, 539 U. S., at 304 (GINSBURG, J., dissenting).",
+            "2 The notion that the law is race neutral calls to mind a famous statement.",
+            "State of New York v. United States, 342 U.S. 882, 884 (1951) (dissenting opinion).",
+            "‘Congress did not transfer its legislative power.’",
+            "Id.",
+        ]
+    );
+}
+
+#[test]
 fn sentences_end_after_short_words_that_are_not_abbreviations() {
     let text = "The claim arises under the Clean Water Act. The EU. Brown v. Bd. of Educ. Topeka held it. \
                 Suit was filed in Pa. Court. It is the Law. Mfg. Co. appealed.";
