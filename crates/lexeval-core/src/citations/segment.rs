@@ -412,10 +412,17 @@ fn is_citation_sentence(chars: &[char], sentence: (usize, usize), inside: &[&Cit
 /// Citations inside another's parenthetical ("(quoting Regents of Univ. of Cal. v. Bakke, …; citation
 /// omitted)") are part of that one's material.
 fn own_words_follow(chars: &[char], sentence: (usize, usize), inside: &[&Citation]) -> bool {
+    // Depth is carried from one citation to the next (they come in text order): one pass over the sentence.
+    let (mut depth, mut at) = (0, sentence.0);
     let outer: Vec<&Citation> = inside
         .iter()
         .copied()
-        .filter(|c| paren_depth(&chars[sentence.0..c.start.max(sentence.0)]) == 0)
+        .filter(|c| {
+            let upto = c.start.max(at);
+            depth = paren_depth(depth, &chars[at..upto]);
+            at = upto;
+            depth == 0
+        })
         .collect();
     outer
         .iter()
@@ -431,9 +438,9 @@ fn own_words_follow(chars: &[char], sentence: (usize, usize), inside: &[&Citatio
         .unwrap_or(false)
 }
 
-/// Parentheses and brackets left open at the end of `text`.
-fn paren_depth(text: &[char]) -> usize {
-    text.iter().fold(0, |depth: usize, c| match c {
+/// Parentheses and brackets left open at the end of `text`, `depth` of them open at its start.
+fn paren_depth(depth: usize, text: &[char]) -> usize {
+    text.iter().fold(depth, |depth, c| match c {
         '(' | '[' => depth + 1,
         ')' | ']' => depth.saturating_sub(1),
         _ => depth,
