@@ -13,15 +13,8 @@ const SIGNAL_WORDS: [&str; 7] = ["see", "cf", "accord", "but", "compare", "contr
 /// No. 111-2"). The name is capitalised words, the words joining them and numbers ("Title VII", "Act of
 /// 1964", "Section 1"); it starts at a capitalised word.
 pub fn statute_name_start(before: &str) -> Option<usize> {
-    let trimmed = before.trim_end().strip_suffix(',')?.trim_end();
     let mut start = None;
-    let mut end = trimmed.len();
-    while end > 0 {
-        let word_start = trimmed[..end]
-            .char_indices()
-            .rfind(|(_, c)| c.is_whitespace())
-            .map_or(0, |(i, c)| i + c.len_utf8());
-        let word = &trimmed[word_start..end];
+    for (word_start, word) in words_before_comma(before)? {
         let capitalised = word.chars().next().is_some_and(char::is_uppercase)
             && !SIGNAL_WORDS.contains(&word.trim_end_matches(['.', ',']).to_lowercase().as_str());
         let joins =
@@ -33,9 +26,29 @@ pub fn statute_name_start(before: &str) -> Option<usize> {
         if capitalised {
             start = Some(word_start);
         }
-        end = trimmed[..word_start].trim_end().len();
     }
     start
+}
+
+/// The words before the comma that ends `before` (a name set off before its citation: "Kayes, ",
+/// "Title VII of the Civil Rights Act of 1964, "), last first, each with its byte offset; None when
+/// `before` does not end with a comma.
+pub fn words_before_comma(before: &str) -> Option<impl Iterator<Item = (usize, &str)>> {
+    let trimmed = before.trim_end().strip_suffix(',')?;
+    let mut end = trimmed.trim_end().len();
+    Some(std::iter::from_fn(move || {
+        if end == 0 {
+            return None;
+        }
+        // After the whitespace character, which may be wider than a byte (a no-break space).
+        let word_start = trimmed[..end]
+            .char_indices()
+            .rfind(|(_, c)| c.is_whitespace())
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        let word = &trimmed[word_start..end];
+        end = trimmed[..word_start].trim_end().len();
+        Some((word_start, word))
+    }))
 }
 
 /// Lower-case words a citation sentence may hold between and after its citations: signals, subsequent
@@ -202,14 +215,7 @@ fn is_own_word(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::citations::claims;
-
-    fn claim_pairs(text: &str) -> Vec<(String, Vec<String>)> {
-        claims(text)
-            .into_iter()
-            .map(|c| (c.text, c.authorities))
-            .collect()
-    }
+    use crate::citations::tests::claim_pairs;
 
     fn pair(claim: &str, authorities: &[&str]) -> (String, Vec<String>) {
         (

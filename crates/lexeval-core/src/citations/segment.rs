@@ -8,7 +8,7 @@
 //! textual sentence; a citation embedded in a sentence supports the clause before it; string cites share
 //! one claim.
 
-use super::clauses::{own_words, statute_name_start};
+use super::clauses::{own_words, statute_name_start, words_before_comma};
 use super::parties::ONE_PARTY_PREFIXES;
 use super::{db, extract, Citation, CitationKind};
 use crate::claims::AttributedClaim;
@@ -140,26 +140,15 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
     let mut depth = 0i32;
     let mut i = start;
     while i < chars.len() {
-        // A footnote rule ("——————", where a page's footnotes begin) ends a sentence.
-        if let Some(after) = (chars[i] == '\n')
-            .then(|| rule_line_end(&chars, i + 1))
-            .flatten()
-        {
+        // A footnote rule ("——————", where a page's footnotes begin) ends a sentence; a list item starts
+        // one even without a period before it, its marker left out.
+        let next_line = || rule_line_end(&chars, i + 1).or_else(|| list_item_start(&chars, i + 1));
+        if let Some(next) = (chars[i] == '\n').then(next_line).flatten() {
             push_trimmed(&chars, start, i, &mut ranges);
-            start = after;
+            start = next;
             depth = 0;
-            i = after;
+            i = next;
             continue;
-        }
-        // A list item starts a sentence even without a period before it; its marker is left out.
-        if chars[i] == '\n' {
-            if let Some(item) = list_item_start(&chars, i + 1) {
-                push_trimmed(&chars, start, i, &mut ranges);
-                start = item;
-                depth = 0;
-                i = item;
-                continue;
-            }
         }
         match chars[i] {
             '(' | '[' => depth += 1,
@@ -338,16 +327,8 @@ fn rfind_name(before: &str, name: &str) -> Option<usize> {
 /// Byte offset of a short case name right before a short form ("Kayes, 51 F.3d at 1459").
 /// The name may have several words ("Burger King", "Int'l Shoe", "Jacob & Youngs").
 fn short_name_start(before: &str) -> Option<usize> {
-    let trimmed = before.trim_end().strip_suffix(',')?.trim_end();
     let mut start = None;
-    let mut end = trimmed.len();
-    while end > 0 {
-        // After the whitespace character, which may be wider than a byte (a no-break space).
-        let word_start = trimmed[..end]
-            .char_indices()
-            .rfind(|(_, c)| c.is_whitespace())
-            .map_or(0, |(i, c)| i + c.len_utf8());
-        let word = &trimmed[word_start..end];
+    for (word_start, word) in words_before_comma(before)? {
         let part_of_name =
             word.chars().next().is_some_and(char::is_uppercase) || (start.is_some() && word == "&");
         // A comma ends the name: "The court agreed, Burger King, …".
@@ -355,7 +336,6 @@ fn short_name_start(before: &str) -> Option<usize> {
             break;
         }
         start = Some(word_start);
-        end = trimmed[..word_start].trim_end().len();
     }
     start
 }

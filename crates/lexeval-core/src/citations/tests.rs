@@ -3,7 +3,7 @@
 use super::{claims, extract, split_sentences, Citation, CitationKind};
 
 /// Every claim of `text` with its authorities, uncited ones included.
-fn claim_pairs(text: &str) -> Vec<(String, Vec<String>)> {
+pub(super) fn claim_pairs(text: &str) -> Vec<(String, Vec<String>)> {
     claims(text)
         .into_iter()
         .map(|c| (c.text, c.authorities))
