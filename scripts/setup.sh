@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Installs whatever `make serve` (argument `build`) or `make test` (`all`) needs and is missing, from the
-# registries only (crates.io, npm, PyPI, Debian). Independent installs run side by side. Idempotent: a
-# second run only checks versions and stamps.
+# Installs whatever is missing, from the registries only (crates.io, npm, PyPI, Debian). Independent installs
+# run side by side. Idempotent: a second run only checks versions and stamps. One argument says for what:
+#   build  `make serve` / `make build`: the wasm target, trunk, wasm-bindgen-cli, npm tools, crates, models
+#   test   `make test`, before its lanes start: everything but the two compiled tools (downloads only), so
+#          the tools compile while the project's own dependencies do (`tools`, run by the web lane)
+#   tools  trunk and wasm-bindgen-cli
+#   bench  `make bench`: everything `test` and `tools` install, and the in-browser peers (bench/package.json)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 want_trunk=0.21.14
 want_bindgen=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/[^0-9.]/, ""); print; exit}' Cargo.lock)
-need="${1:-all}" # all | build
+need="${1:?usage: scripts/setup.sh build|test|tools|bench}"
 
 say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
 
@@ -51,11 +55,11 @@ python_env() {
   write_stamp requirements.txt .venv/requirements.sha256
 }
 
-node_modules() {
+node_modules() { # folder with package-lock.json
   # No install scripts: none of the tools needs one, and onnxruntime-node's (pulled in by transformers.js,
   # unused: the benchmark runs the web build) downloads binaries from outside the registry.
-  npm ci --no-audit --no-fund --ignore-scripts
-  write_stamp package-lock.json node_modules/lexeval-package-lock.sha256
+  (cd "$1" && npm ci --no-audit --no-fund --ignore-scripts)
+  write_stamp "$1/package-lock.json" "$1/node_modules/lexeval-package-lock.sha256"
 }
 
 browser() {
@@ -63,34 +67,47 @@ browser() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
 }
 
-if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+wants() { # mode...: whether this run installs for one of these modes
+  local mode
+  for mode in "$@"; do [ "$need" = "$mode" ] && return 0; done
+  return 1
+}
+
+if wants build test bench && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
 fi
-
-if ! trunk --version 2>/dev/null | grep -q "$want_trunk"; then
+if wants build tools bench && ! trunk --version 2>/dev/null | grep -q "$want_trunk"; then
   say "installing trunk $want_trunk (a few minutes, once)"
   in_background trunk install_tool trunk --version "$want_trunk" --locked
 fi
-if ! wasm-bindgen --version 2>/dev/null | grep -q "$want_bindgen"; then
+if wants build tools bench && ! wasm-bindgen --version 2>/dev/null | grep -q "$want_bindgen"; then
   say "installing wasm-bindgen-cli $want_bindgen to match Cargo.lock (a few minutes, once)"
   # Not --locked: the CLI's own lock file pins crates that no longer build with this toolchain.
   in_background wasm-bindgen install_tool wasm-bindgen-cli --version "$want_bindgen"
 fi
-if ! stamp_ok package-lock.json node_modules/lexeval-package-lock.sha256; then
-  say "installing npm packages (binaryen for wasm-opt, playwright-core)"
-  in_background npm node_modules
+if wants build test bench && ! stamp_ok package-lock.json node_modules/lexeval-package-lock.sha256; then
+  say "installing npm packages (binaryen for wasm-opt, playwright-core, axe-core)"
+  in_background npm node_modules .
 fi
-if ! stamp_ok requirements.txt .venv/requirements.sha256; then
+if wants bench && ! stamp_ok bench/package-lock.json bench/node_modules/lexeval-package-lock.sha256; then
+  say "installing the in-browser benchmark peers (onnxruntime-web, transformers.js; about 600 MB, once)"
+  in_background npm-bench node_modules bench
+fi
+if wants build test bench && ! stamp_ok requirements.txt .venv/requirements.sha256; then
   say "building .venv from requirements.txt"
   in_background python python_env
 fi
-if [ "$need" = all ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
+if wants test bench && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
   say "installing Debian chromium and chromium-driver"
   in_background chromium browser
 fi
-in_background crates cargo fetch --quiet
+if wants build test bench; then
+  in_background crates cargo fetch --quiet
+fi
 wait_for_all
 
-say "checking models"
-scripts/models.sh
+if wants build test bench; then
+  say "checking models"
+  scripts/models.sh
+fi

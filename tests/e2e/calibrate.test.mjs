@@ -11,7 +11,6 @@ import { serveDist, launch, openPage, screenshot } from './harness.mjs';
 import { cliBinary, fixture, paste, root } from './fixtures.mjs';
 
 const PAIRS = fixture('calibration/pairs.jsonl');
-const MODEL_TIMEOUT = 180000;
 
 
 let server, browser, lexeval;
@@ -37,7 +36,7 @@ async function openCalibrate() {
 async function calibrate(page, similarity) {
   await page.selectOption('#calibrate-similarity', similarity);
   await page.click('#calibrate-run');
-  await page.waitForSelector('#calibration-threshold, #calibrate-results .error', { timeout: MODEL_TIMEOUT });
+  await page.waitForSelector('#calibration-threshold, #calibrate-results .error');
   assert.equal(await page.$('#calibrate-results .error'), null, await page.textContent('#calibrate-results'));
   return page.$$eval('#calibrate-results .score-card', (cards) => Object.fromEntries(cards.map((c) =>
     [c.id.replace('calibration-', ''), c.dataset.value === '' ? null : Number(c.dataset.value)])));
@@ -98,7 +97,7 @@ test('a malformed line is named, the pasted text stays and is never rendered as 
   assert.deepEqual(errors, []);
 });
 
-test('embedding: the page\'s threshold is lexeval calibrate\'s to 1e-6 (native and wasm round f32 apart)', { timeout: 240000 }, async () => {
+test('embedding: the page\'s threshold is lexeval calibrate\'s to 1e-6 (native and wasm round f32 apart)', async () => {
   const { page, errors } = await openCalibrate();
   await paste(page, '#calibrate-pairs', fs.readFileSync(PAIRS, 'utf8'));
   const scores = await calibrate(page, 'embedding');

@@ -18,7 +18,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 /** Authorities only one text cites, per the annotation. */
 const onlyIn = (pair, here, there) => pair.expected.authorities.filter((a) => a[here] && !a[there]);
 
-test('every Bluebook corpus pair scores its annotated L-FRESCO in the page, authorities named', { timeout: 300000 }, async () => {
+test('every Bluebook corpus pair scores its annotated L-FRESCO in the page, authorities named', async () => {
   const { page, errors } = await openPage(browser, server.url);
   await page.selectOption('#brief-similarity', 'rougeL');
   const failures = [];

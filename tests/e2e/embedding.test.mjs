@@ -4,7 +4,6 @@ import { serveDist, launch, openPage, screenshot, observeEmbeddingWorker } from 
 
 // The model (24 MB int8 by default, 91 MB fp32 when chosen) is downloaded, sha256-checked and run by tract in a
 // Web Worker: allow it time.
-const MODEL_TIMEOUT = 180000;
 
 let server, browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
@@ -18,18 +17,18 @@ const value = async (page, id) => Number.parseFloat(await page.getAttribute(`#sc
 const close = (actual, expected, tolerance) =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${actual} ≠ ${expected}`);
 
-test('embedding similarity: the model loads in a worker and matches the CLI (tract, onnxruntime parity)', { timeout: 2 * MODEL_TIMEOUT + 30000 }, async () => {
+test('embedding similarity: the model loads in a worker and matches the CLI (tract, onnxruntime parity)', async () => {
   const { page, errors } = await openPage(browser, server.url);
   await page.click('#brief-example-1');
   await page.waitForSelector('#score-l-fresco');
   await page.selectOption('#brief-similarity', 'embedding');
   // The progress bar shows while the model loads; the page stays usable meanwhile.
-  await page.waitForSelector('.model-progress', { timeout: 30000 });
+  await page.waitForSelector('.model-progress');
   await page.fill('#brief-reference', await page.inputValue('#brief-reference'));
   await page.waitForFunction(
     () => document.querySelector('#brief-results table.pairs') && !document.querySelector('.model-progress')
       && document.querySelector('#brief-results')?.getAttribute('aria-busy') === 'false',
-    null, { timeout: MODEL_TIMEOUT });
+    null);
   // The int8 build by default. Pair similarities as `lexeval fresco --similarity embedding
   // --embedding-model minilm-int8` computes them natively.
   assert.equal(await page.inputValue('#brief-embedding-model'), 'minilm-int8');
@@ -47,7 +46,7 @@ test('embedding similarity: the model loads in a worker and matches the CLI (tra
   await page.waitForFunction(
     () => document.querySelector('#brief-results')?.getAttribute('aria-busy') === 'false'
       && [...document.querySelectorAll('#brief-results table.pairs td.num')].some((td) => td.textContent === '0.536'),
-    null, { timeout: MODEL_TIMEOUT });
+    null);
   assert.deepEqual(await pairCells(), ['0.536', '0.724', '0.831']);
   // Whole-text cosine of the mean claim embeddings; expected from sentence-transformers' encode on onnxruntime.
   close(await value(page, 'embedding-cosine'), 0.87845, 1e-4);
@@ -59,7 +58,7 @@ test('embedding similarity: the model loads in a worker and matches the CLI (tra
   await page.waitForFunction(
     () => document.querySelector('#score-pointwise-recall') && !document.querySelector('#summary-results .model-progress')
       && document.querySelector('#summary-results')?.getAttribute('aria-busy') === 'false',
-    null, { timeout: MODEL_TIMEOUT });
+    null);
   // At embedding's calibrated threshold 0.77, as `lexeval pointwise --similarity embedding` computes it.
   close(await value(page, 'pointwise-recall'), 0.5, 1e-9);
   close(await value(page, 'pointwise-precision'), 0.5, 1e-9);
@@ -68,7 +67,7 @@ test('embedding similarity: the model loads in a worker and matches the CLI (tra
   assert.deepEqual(errors, []);
 });
 
-test('the model loads as soon as embedding is chosen; scoring the same texts again embeds nothing new, same numbers', { timeout: MODEL_TIMEOUT + 30000 }, async () => {
+test('the model loads as soon as embedding is chosen; scoring the same texts again embeds nothing new, same numbers', async () => {
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));
@@ -77,13 +76,13 @@ test('the model loads as soon as embedding is chosen; scoring the same texts aga
   await page.waitForSelector('.app-header h1');
   // Choosing embedding similarity with no texts loads the model: the worker answers the page's empty request.
   await page.selectOption('#brief-similarity', 'embedding');
-  await page.waitForFunction(() => globalThis.embeddingReplies.length > 0, null, { timeout: MODEL_TIMEOUT });
+  await page.waitForFunction(() => globalThis.embeddingReplies.length > 0, null);
   assert.deepEqual(await page.evaluate(() => globalThis.embeddingReplies.map(({ texts, computed }) => ({ texts, computed }))),
     [{ texts: 0, computed: 0 }]);
   const settled = () => page.waitForFunction(
     () => document.querySelector('#brief-results table.pairs')
       && document.querySelector('#brief-results')?.getAttribute('aria-busy') === 'false',
-    null, { timeout: MODEL_TIMEOUT });
+    null);
   const pairCells = () => page.$$eval('#brief-results table.pairs tbody td.num', (els) => els.map((e) => e.textContent));
   await page.click('#brief-example-1');
   await settled();
@@ -93,7 +92,7 @@ test('the model loads as soon as embedding is chosen; scoring the same texts aga
   const fresco = await page.getAttribute('#score-l-fresco', 'data-value');
   // The same claims scored again (a space typed at the end of the reference): all from the worker's cache.
   await page.fill('#brief-reference', `${await page.inputValue('#brief-reference')} `);
-  await page.waitForFunction(() => globalThis.embeddingReplies.filter((r) => r.texts > 0).length === 2, null, { timeout: MODEL_TIMEOUT });
+  await page.waitForFunction(() => globalThis.embeddingReplies.filter((r) => r.texts > 0).length === 2, null);
   await settled();
   const again = await page.evaluate(() => globalThis.embeddingReplies.at(-1));
   assert.deepEqual(again.texts, first.texts);
@@ -104,7 +103,7 @@ test('the model loads as soon as embedding is chosen; scoring the same texts aga
   await page.close();
 });
 
-test('while the model loads, the previous scores stay, marked stale, until the new result replaces them', { timeout: MODEL_TIMEOUT + 30000 }, async () => {
+test('while the model loads, the previous scores stay, marked stale, until the new result replaces them', async () => {
   const { page, errors } = await openPage(browser, server.url);
   // Hold the model's download until the stale state has been seen.
   let release;
@@ -124,10 +123,10 @@ test('while the model loads, the previous scores stay, marked stale, until the n
   await page.setViewportSize({ width: 1280, height: 720 });
   release();
   // The progress bar shows together with the stale scores.
-  await page.waitForSelector('#brief-results .model-progress + .stale', { timeout: 30000 });
+  await page.waitForSelector('#brief-results .model-progress + .stale');
   await page.waitForFunction(
     () => document.querySelector('#brief-results')?.getAttribute('aria-busy') === 'false',
-    null, { timeout: MODEL_TIMEOUT });
+    null);
   assert.equal(await page.$('#brief-results .stale, #brief-results .stale-note'), null);
   // The pairs are the (int8) embedding's now (the ROUGE-L result had L-FRESCO 1/3 too).
   const cells = await page.$$eval('#brief-results table.pairs tbody td.num', (els) => els.map((e) => e.textContent));
@@ -141,7 +140,7 @@ test('a model that cannot be downloaded gives a clear message and keeps the text
   await page.click('#brief-example-1');
   const typed = await page.inputValue('#brief-reference');
   await page.selectOption('#brief-similarity', 'embedding');
-  await page.waitForSelector('#brief-results .error', { timeout: 30000 });
+  await page.waitForSelector('#brief-results .error');
   assert.match(await page.textContent('#brief-results .error'), /embedding similarity unavailable: cannot download models\/all-MiniLM-L6-v2\.int8\.onnx: HTTP 404/);
   assert.equal(await page.inputValue('#brief-reference'), typed);
 });

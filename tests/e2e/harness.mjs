@@ -42,15 +42,27 @@ export function serveDist() {
   });
 }
 
-/** Launch headless chromium with the flags this closed-network machine needs. */
-export function launch() {
-  return chromium.launch({
+/** How long any wait in the browser tests may take before the test fails as hung. Not a speed check: speed
+ * is measured by `make bench`. */
+export const HANG_GUARD_MS = 600000;
+
+/** Launch headless chromium with the flags this closed-network machine needs; its pages wait up to
+ * `HANG_GUARD_MS`. */
+export async function launch() {
+  const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
       '--disable-dev-shm-usage'],
   });
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...options) => {
+    const page = await newPage(...options);
+    page.setDefaultTimeout(HANG_GUARD_MS);
+    return page;
+  };
+  return browser;
 }
 
 /** A new page that records console errors and uncaught exceptions into `errors`. */
@@ -60,7 +72,7 @@ export async function openPage(browser, url) {
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
   page.on('pageerror', (err) => errors.push(String(err)));
   await page.goto(url);
-  await page.waitForSelector('.app-header h1', { timeout: 20000 });
+  await page.waitForSelector('.app-header h1');
   return { page, errors };
 }
 
@@ -87,4 +99,45 @@ export function observeEmbeddingWorker() {
       });
     }
   };
+}
+
+/** For `addInitScript`: counts in `globalThis.scoreWorker` the check and benchmark-file requests the page
+ * posts to the score worker (`checks`, `benchmarks`) and the reports it sends back (`reports`), by wrapping `Worker`
+ * before the page's scripts run: proof that the scores are computed in the worker, whatever the machine's
+ * load. */
+export function observeScoreWorker() {
+  const Native = globalThis.Worker;
+  globalThis.scoreWorker = { checks: 0, benchmarks: 0, reports: 0 };
+  globalThis.Worker = class extends Native {
+    constructor(url, options) {
+      super(url, options);
+      if (!String(url).includes('score_worker')) return;
+      const post = this.postMessage.bind(this);
+      this.postMessage = (message, ...rest) => {
+        if (typeof message === 'string' && message.includes('"check":')) globalThis.scoreWorker.checks += 1;
+        if (typeof message === 'string' && message.includes('"benchmark":{"score"')) globalThis.scoreWorker.benchmarks += 1;
+        return post(message, ...rest);
+      };
+      this.addEventListener('message', (event) => {
+        if (typeof event.data === 'string' && event.data.includes('"report":')) globalThis.scoreWorker.reports += 1;
+      });
+    }
+  };
+}
+
+/** Clicks `selector` while the page shows `busySelector` (a check under way), and returns whether the page's
+ * own click handler still found it. Were the check running on the main thread, the click would wait behind
+ * it and be handled only once the check had ended: an ordering, so it does not depend on how loaded the
+ * machine is. */
+export async function clickHandledWhileBusy(page, selector, busySelector) {
+  await page.waitForSelector(busySelector);
+  await page.evaluate(([sel, busy]) => {
+    window.clickSawBusy = undefined;
+    document.querySelector(sel).addEventListener('click', () => {
+      window.clickSawBusy = document.querySelector(busy) !== null;
+    }, { once: true, capture: true });
+  }, [selector, busySelector]);
+  await page.click(selector);
+  await page.waitForFunction(() => window.clickSawBusy !== undefined);
+  return page.evaluate(() => window.clickSawBusy);
 }

@@ -70,7 +70,7 @@ test('LLM judge: a junk answer is a per-pair error, not a crash; missing endpoin
   assert.ok((await page.inputValue('#brief-reference')).length > 100);
 });
 
-test('LLM answers persist in IndexedDB: a reload scores again without calling the endpoint, and no key is stored', { timeout: 150000 }, async () => {
+test('LLM answers persist in IndexedDB: a reload scores again without calling the endpoint, and no key is stored', async () => {
   const { page, errors } = await openPage(browser, server.url);
   const seen = await scriptedEndpoint(page, 'Same proposition. Yes');
   await page.click('#brief-example-1');
@@ -100,13 +100,13 @@ test('LLM answers persist in IndexedDB: a reload scores again without calling th
 
   await page.reload();
   // A reload fetches and compiles the page's wasm again: slow when the native suite shares the cores.
-  await page.waitForFunction(() => document.querySelector('.llm-exchanges'), null, { timeout: 90000 });
+  await page.waitForFunction(() => document.querySelector('.llm-exchanges'), null);
   assert.equal(seen.length, 3, 'the reload was answered from IndexedDB');
   assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), '1');
   assert.deepEqual(errors, []);
 });
 
-test('summary check with the LLM judge: top candidates by cosine asked (A.4), ties broken by the LLM (A.5)', { timeout: 240000 }, async () => {
+test('summary check with the LLM judge: top candidates by cosine asked (A.4), ties broken by the LLM (A.5)', async () => {
   const { page, errors } = await openPage(browser, server.url);
   const seen = [];
   await page.context().route('**/v1/chat/completions', async (route) => {
@@ -126,7 +126,7 @@ test('summary check with the LLM judge: top candidates by cosine asked (A.4), ti
   }
   // The model loads for the cosine pre-selection, then the endpoint judges.
   await page.waitForFunction(() => document.querySelector('#summary-results .llm-exchanges')
-    && document.querySelector('#summary-results').getAttribute('aria-busy') === 'false', null, { timeout: 200000 });
+    && document.querySelector('#summary-results').getAttribute('aria-busy') === 'false', null);
   // 4 reference × 4 generated points, all within the top 5: 16 questions, all Yes; then three tie-breaks
   // (each answered "1") before the last pair is forced: every point on both sides assigned.
   assert.equal(seen.filter((p) => !/closest reference point/.test(p)).length, 16);
@@ -154,7 +154,7 @@ async function briefAgainst(page, model, answer) {
   await page.click('#brief-example-1');
   const texts = [await page.inputValue('#brief-reference'), await page.inputValue('#brief-candidate')];
   await chooseLlm(page, model);
-  await page.waitForSelector('#score-l-fresco', { timeout: 60000 });
+  await page.waitForSelector('#score-l-fresco');
   // Whatever the endpoint did, the texts the user typed stay.
   assert.deepEqual([await page.inputValue('#brief-reference'), await page.inputValue('#brief-candidate')], texts);
   return page.locator('#score-l-fresco');

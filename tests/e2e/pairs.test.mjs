@@ -182,7 +182,7 @@ test('LLM judge: a repeated pair asks the endpoint once; the numbers are the CLI
   }
 });
 
-test('embedding cosine: one model download for the whole batch; the CLI\'s numbers to 1e-6', { timeout: 300000 }, async () => {
+test('embedding cosine: one model download for the whole batch; the CLI\'s numbers to 1e-6', async () => {
   const file = writeTemp('embedding-pairs.jsonl', jsonl(BRIEF_PAIRS));
   // The page embeds with the int8 build by default.
   const expected = await cli('fresco', file, ['--similarity', 'embedding', '--embedding-model', 'minilm-int8']);
@@ -192,7 +192,7 @@ test('embedding cosine: one model download for the whole batch; the CLI\'s numbe
   await choose(page, 'brief-pairs');
   await page.selectOption('#pairs-similarity', 'embedding');
   await page.setInputFiles('#pairs-file', file);
-  await page.waitForSelector('#pairs-results #score-l-fresco', { timeout: 240000 });
+  await page.waitForSelector('#pairs-results #score-l-fresco');
   assert.equal(modelDownloads.length, 1, modelDownloads.join());
   // tract's native and wasm kernels round f32 sums differently (cosines agree to ~3e-7, see parity.test.mjs).
   const items = JSON.parse(await saved(page, '#pairs-download-items-json'));

@@ -12,7 +12,6 @@ import http from 'node:http';
 import { serveDist, launch, openPage } from './harness.mjs';
 import { cliBinary, fixture, paste, scriptedLlm } from './fixtures.mjs';
 
-const MODEL_TIMEOUT = 180000;
 
 
 let server, browser, llm, lexeval;
@@ -39,7 +38,7 @@ async function cliReport(subcommand, files, similarity) {
 /** The first report of the page's export once the check is done. */
 async function exportedReport(page, view) {
   await page.waitForFunction((v) => document.querySelector(`#${v}-results`)?.getAttribute('aria-busy') === 'false'
-    && document.querySelector(`#${v}-results .score-cards, #${v}-results .error`), view, { timeout: MODEL_TIMEOUT });
+    && document.querySelector(`#${v}-results .score-cards, #${v}-results .error`), view);
   assert.equal(await page.$(`#${view}-results .error`), null, await page.textContent(`#${view}-results`));
   const [download] = await Promise.all([page.waitForEvent('download'), page.click(`#${view}-export`)]);
   const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
@@ -76,7 +75,7 @@ const cases = [
 ];
 
 for (const [view, subcommand, similarity, files] of cases) {
-  test(`${view} check with ${similarity}: the page's export is the report \`lexeval ${subcommand} --json\` prints`, { timeout: MODEL_TIMEOUT + 60000 }, async () => {
+  test(`${view} check with ${similarity}: the page's export is the report \`lexeval ${subcommand} --json\` prints`, async () => {
     const paths = files.map(fixture);
     const usesModel = similarity === 'embedding' || (view === 'summary' && similarity === 'llm');
     const expected = await cliReport(subcommand, paths, similarity);

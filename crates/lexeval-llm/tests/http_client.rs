@@ -77,7 +77,9 @@ fn serve(script: impl Fn(&str, usize) -> Reply + Send + Sync + 'static) -> Serve
 
 fn config(server: &Server) -> LlmConfig {
     let mut config = LlmConfig::new(&server.endpoint, "test-model", ApiKey::new(KEY));
-    config.timeout = Duration::from_millis(500);
+    // Generous: a loaded machine may be slow to answer even on loopback. Only `slow_answers_time_out`
+    // shortens it, against a server that does not answer for far longer.
+    config.timeout = Duration::from_secs(60);
     config.backoff = Duration::from_millis(5);
     config.max_retries = 2;
     config
@@ -125,10 +127,11 @@ fn server_errors_are_retried_then_reported() {
 #[test]
 fn slow_answers_time_out() {
     let server = serve(|_, _| Reply {
-        delay: Duration::from_secs(3),
+        delay: Duration::from_secs(600),
         ..chat("late")
     });
     let mut config = config(&server);
+    config.timeout = Duration::from_secs(1);
     config.max_retries = 0;
     let client = NativeClient::new(config);
     assert_eq!(client.complete("q"), Err(LlmError::Timeout));
