@@ -89,3 +89,15 @@ fn main() {
         std::process::exit(1);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// clap's own checks (every flag defined once, every `requires` naming a flag) on every subcommand at
+    /// once: a debug build of the binary would otherwise panic only when that subcommand is parsed.
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
+}

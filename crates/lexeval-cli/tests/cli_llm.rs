@@ -232,6 +232,48 @@ fn a_pairs_batch_shares_one_answer_cache_and_records_the_endpoint() {
 }
 
 #[test]
+fn the_llm_seed_reaches_every_request_and_the_report_apart_from_the_bootstrap_seed() {
+    let sent = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = sent.clone();
+    let endpoint = serve_with(move |body| {
+        let body: Value = serde_json::from_str(body).unwrap();
+        log.lock().unwrap().push(body["seed"].clone());
+        chat_reply("Yes")
+    });
+    let row = json!({
+        "reference": "Fees are discretionary. Hardt v. Reliance, 560 U.S. 242 (2010).",
+        "generated": "Courts may award fees. Hardt v. Reliance, 560 U.S. 242 (2010).",
+    });
+    let report = report_with_endpoint(
+        &[
+            "fresco",
+            "--similarity",
+            "llm",
+            "--pairs",
+            "llm-seed-pairs.jsonl",
+            "--llm-seed",
+            "7",
+            "--bootstrap-seed",
+            "3",
+        ],
+        &[("llm-seed-pairs.jsonl", &format!("{row}\n"))],
+        &endpoint,
+    );
+    assert_eq!(*sent.lock().unwrap(), [json!(7)]);
+    assert_eq!(report["settings"]["llm"]["seed"], 7);
+    assert_eq!(report["settings"]["bootstrap"]["seed"], 3);
+    // Where both seeds exist, a bare `--seed` would be ambiguous: refused, not guessed.
+    let out = Command::cargo_bin("lexeval")
+        .unwrap()
+        .args(["fresco", "--pairs", "llm-seed-pairs.jsonl", "--seed", "7"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("unexpected argument '--seed'"), "{err}");
+}
+
+#[test]
 fn pointwise_with_llm_judge_asks_the_top_candidates_and_breaks_ties() {
     let summary = "The court granted the motion. The case was dismissed.";
     for (answer, expected) in [("Both say the same. Yes", 1.0), ("They differ. No", 0.0)] {

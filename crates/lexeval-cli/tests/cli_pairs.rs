@@ -57,7 +57,7 @@ fn every_pair_scores_as_its_single_run_and_undefined_pairs_stay_out_of_the_mean(
         let items = scratch(&format!("{command}-items.csv"));
         let report = json_output(
             lexeval()
-                .args([command, "--json", "--seed", "7", "--pairs"])
+                .args([command, "--json", "--bootstrap-seed", "7", "--pairs"])
                 .arg(&pairs)
                 .arg("--items")
                 .arg(&items),

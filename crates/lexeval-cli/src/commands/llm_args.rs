@@ -8,6 +8,9 @@ use lexeval_llm::{ApiKey, LlmConfig};
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// The id of `--llm-seed`, for the commands that also accept it as `--seed`.
+pub const LLM_SEED: &str = "llm_seed";
+
 #[derive(clap::Args)]
 pub struct LlmArgs {
     /// OpenAI-compatible base URL, e.g. https://api.openai.com/v1 or http://127.0.0.1:8080/v1.
@@ -18,7 +21,9 @@ pub struct LlmArgs {
     pub model: Option<String>,
     #[arg(long, default_value_t = 0.0)]
     pub temperature: f64,
-    #[arg(long)]
+    /// Seed sent with every request (the `seed` of OpenAI's chat API) and recorded in the report. Named
+    /// apart from `--bootstrap-seed`, which the commands with a bootstrap interval also take.
+    #[arg(id = LLM_SEED, long = "llm-seed", value_name = "SEED")]
     pub seed: Option<u64>,
     /// Seconds before one request is abandoned.
     #[arg(long, default_value_t = 60)]
@@ -60,7 +65,9 @@ impl LlmArgs {
 }
 
 /// The input shared by `decompose` and `decompscore`: a text, a decomposition method and the endpoint.
+/// With no bootstrap there, `--seed` can only mean the LLM's, so it stays as an alias of `--llm-seed`.
 #[derive(clap::Args)]
+#[command(mut_arg(LLM_SEED, |arg| arg.visible_alias("seed")))]
 pub struct DecomposeArgs {
     /// Text to decompose (`-` for standard input).
     pub input: PathBuf,

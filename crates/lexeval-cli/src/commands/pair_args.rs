@@ -71,7 +71,12 @@ pub struct BatchArgs {
     #[arg(long, default_value_t = 1000, requires = "pairs")]
     pub samples: usize,
     /// Seed of the --pairs resampling (same seed, same interval).
-    #[arg(long, default_value_t = 0, requires = "pairs")]
+    #[arg(
+        long = "bootstrap-seed",
+        value_name = "SEED",
+        default_value_t = 0,
+        requires = "pairs"
+    )]
     pub seed: u64,
     /// With --pairs: a second system's pairs file (B) over the same references, scored with the same
     /// settings and compared with --pairs (A): means, per-item differences B − A (--items writes them) and

@@ -56,8 +56,13 @@ pub struct Args {
     /// Bootstrap resamples for --aggregate.
     #[arg(long, default_value_t = 1000)]
     pub samples: usize,
-    /// Seed of the --aggregate resampling (same seed, same interval).
-    #[arg(long, default_value_t = 0)]
+    /// Seed of the --aggregate resampling (same seed, same interval); `--seed` too, as rouge has no LLM.
+    #[arg(
+        long = "bootstrap-seed",
+        visible_alias = "seed",
+        value_name = "SEED",
+        default_value_t = 0
+    )]
     pub seed: u64,
     /// Print a score report as JSON.
     #[arg(long)]

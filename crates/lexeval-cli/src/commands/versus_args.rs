@@ -21,7 +21,12 @@ pub struct VersusArgs {
     #[arg(long, default_value_t = 1000, requires = "versus")]
     pub samples: usize,
     /// Seed of the --versus resampling (same seed, same interval).
-    #[arg(long, default_value_t = 0, requires = "versus")]
+    #[arg(
+        long = "bootstrap-seed",
+        value_name = "SEED",
+        default_value_t = 0,
+        requires = "versus"
+    )]
     pub seed: u64,
 }
 
