@@ -8,9 +8,12 @@
 //! textual sentence; a citation embedded in a sentence supports the clause before it; string cites share
 //! one claim.
 
+mod abbreviations;
 mod attribution;
 mod citation_sentence;
 mod material;
+#[cfg(test)]
+mod sentence_tests;
 mod sentences;
 
 use super::{extract, Citation, CitationKind};

@@ -1,33 +1,17 @@
 //! Sentence boundaries: periods, question and exclamation marks that end a sentence (not inside a citation,
 //! parentheses or after an abbreviation), blank lines, footnote rules and list items.
 
-use crate::citations::{db, Citation, CitationKind};
+use super::abbreviations;
+use crate::citations::{Citation, CitationKind};
 
-/// Abbreviations after which a period does not end a sentence (compared lower-case, period included), besides
-/// reporters-db's case-name and state abbreviations.
-const ABBREVIATIONS: [&str; 75] = [
-    "v.", "vs.", "rel.", "co.", "corp.", "inc.", "ltd.", "llc.", "cir.", "ct.", "s.", "id.",
-    "ibid.", "cf.", "e.g.", "i.e.", "no.", "nos.", "mr.", "mrs.", "ms.", "dr.", "jr.", "sr.",
-    "st.", "al.", "fed.", "app.", "supp.", "dist.", "rev.", "stat.", "ann.", "sec.", "reg.",
-    "art.", "ch.", "para.", "pp.", "p.", "n.", "nn.", "u.s.", "u.s.c.", "f.", "l.", "ed.", "jan.",
-    "feb.", "mar.", "apr.", "jun.", "jul.", "aug.", "sept.", "sep.", "oct.", "nov.", "dec.",
-    "bros.", "ass'n.", "dep't.", "gov't.", "cal.", "sup.", "civ.", "crim.", "const.", "amend.",
-    "pet.", "br.", "cl.", "tit.", "pt.", "subch.",
-];
-
+/// Whether a period after `word` leaves its sentence open: a word of the abbreviation lexicon, an initial or
+/// one letter ("J.", "v."), or letters run together with periods ("U.S.", "S.D.N.Y.", "e.g.").
 fn is_abbreviation(word: &str) -> bool {
     let word = word.trim_start_matches(['(', '"', '\'', '“']);
-    let lower = word.to_lowercase();
-    let letters = lower.chars().filter(|c| c.is_alphabetic()).count();
-    // A capitalised one- or two-letter word ("Pa.", "Ct.") is an abbreviation; "EU." and "Act." end sentences.
-    let short_capitalised = letters <= 2
-        && word.chars().next().is_some_and(char::is_uppercase)
-        && word.chars().skip(1).all(|c| !c.is_uppercase());
-    ABBREVIATIONS.contains(&lower.as_str())
-        || db::table().is_abbreviation(word)
-        || letters == 1
-        || (lower.matches('.').count() > 1 && letters <= 6)
-        || short_capitalised
+    let letters = word.chars().filter(|c| c.is_alphabetic()).count();
+    letters == 1
+        || (word.matches('.').count() > 1 && letters <= 6)
+        || abbreviations::is_abbreviation(word)
 }
 
 /// Nouns that a one-letter label follows ("Exhibit A.", "Plan B.", "Shift C."): there the letter is not an
@@ -59,7 +43,8 @@ const LABELLED_NOUNS: [&str; 24] = [
     "type",
 ];
 
-/// Whether `word` is a one-letter label after one of [`LABELLED_NOUNS`] (`before` ends right before it).
+/// Whether `word` is a one-letter label after one of [`LABELLED_NOUNS`] or a subdivision's abbreviation
+/// (`before` ends right before it).
 fn labels_an_item(before: &[char], word: &str) -> bool {
     let letter = word.trim_end_matches('.');
     if letter.chars().count() != 1 || !letter.chars().all(char::is_uppercase) {
@@ -69,13 +54,16 @@ fn labels_an_item(before: &[char], word: &str) -> bool {
         .iter()
         .rev()
         .skip_while(|c| c.is_whitespace())
-        .take_while(|c| c.is_alphabetic())
+        .take_while(|c| !c.is_whitespace())
         .collect::<Vec<_>>()
         .into_iter()
         .rev()
-        .collect::<String>()
-        .to_lowercase();
-    LABELLED_NOUNS.binary_search(&previous.as_str()).is_ok()
+        .collect();
+    // A subdivision's abbreviation numbers what follows it: "U.S. Const. amend. I.", "pt. C."
+    abbreviations::is_subdivision(&previous)
+        || LABELLED_NOUNS
+            .binary_search(&previous.to_lowercase().as_str())
+            .is_ok()
 }
 
 pub(super) fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
@@ -144,11 +132,13 @@ pub(super) fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize,
                 while end < chars.len() && matches!(chars[end], '"' | '\'' | '”' | '’' | ')') {
                     end += 1;
                 }
-                let next = chars[end..]
+                // A footnote mark glued to the end of a sentence ("is liable.3 The court") is left out of both.
+                let marker = footnote_mark(&chars, i, end);
+                let next = chars[end + marker..]
                     .iter()
                     .position(|c| !c.is_whitespace())
-                    .map(|p| end + p);
-                let gap = next.is_none_or(|n| n > end);
+                    .map(|p| end + marker + p);
+                let gap = next.is_none_or(|n| n > end + marker);
                 let opens_sentence = next.is_none_or(|n| {
                     let c = chars[n];
                     c.is_uppercase()
@@ -168,8 +158,8 @@ pub(super) fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize,
                     && !labels_an_item(&chars[..word_start], &word);
                 if gap && opens_sentence && !abbreviation {
                     push_trimmed(&chars, start, end, &mut ranges);
-                    start = end;
-                    i = end;
+                    start = end + marker;
+                    i = start;
                     continue;
                 }
             }
@@ -179,6 +169,22 @@ pub(super) fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize,
     }
     push_trimmed(&chars, start, chars.len(), &mut ranges);
     ranges
+}
+
+/// Length of a footnote mark (one to three digits, then a space) right after the sentence end at `end` of a
+/// word ending at `stop`: after a letter or a closing parenthesis or quote, never after a number ("1.5 The").
+fn footnote_mark(chars: &[char], stop: usize, end: usize) -> usize {
+    let after_word = stop > 0 && (chars[stop - 1].is_alphabetic() || end > stop + 1);
+    let digits = chars[end..]
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    let spaced = chars.get(end + digits).is_some_and(|c| c.is_whitespace());
+    if after_word && (1..=3).contains(&digits) && spaced {
+        digits
+    } else {
+        0
+    }
 }
 
 /// Where the line after a line starting at `line` begins, when that line is a rule of three or more dashes
