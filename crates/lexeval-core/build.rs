@@ -5,6 +5,9 @@
 #[path = "build_patterns.rs"]
 mod build_patterns;
 
+#[path = "build_abbreviations.rs"]
+mod build_abbreviations;
+
 use serde_json::{json, Map, Value};
 use std::path::Path;
 
@@ -153,4 +156,6 @@ fn main() {
                        "abbreviations": abbreviations()});
     write("reporters-db.json", table.to_string());
     courts(&out_dir);
+    println!("cargo:rerun-if-changed=build_abbreviations.rs");
+    write("abbreviations.rs", build_abbreviations::lexicon("data"));
 }

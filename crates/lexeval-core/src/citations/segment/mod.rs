@@ -1,0 +1,73 @@
+//! Citation-aware sentence splitting and (claim, authorities) pairs.
+//!
+//! Sentences end at ". ", "? " or "! " before an upper-case letter, digit, quote or parenthesis, except
+//! inside a citation, inside parentheses, or after an abbreviation ("v.", "Co.", "Cir.", "U.S.", "S. Ct.",
+//! "Id.", signals such as "Cf.", single initials, reporters-db's case-name and state abbreviations). A blank
+//! line ends a sentence, and so does a line that opens a list item ("- ", "1. ", "(a) "). A citation
+//! sentence (starting with a signal such as "See" or with the citation itself) supports the preceding
+//! textual sentence; a citation embedded in a sentence supports the clause before it; string cites share
+//! one claim.
+
+mod abbreviations;
+mod attribution;
+mod citation_sentence;
+mod material;
+#[cfg(test)]
+mod sentence_tests;
+mod sentences;
+
+use super::{extract, Citation, CitationKind};
+use crate::claims::AttributedClaim;
+use attribution::{add_authorities, claim, sentence_claims};
+use citation_sentence::is_citation_sentence;
+use sentences::sentence_ranges;
+
+/// Sentences of `text` as char offset ranges (start, end), end exclusive, whitespace trimmed.
+pub fn split_sentences(text: &str) -> Vec<(usize, usize)> {
+    let citations = extract(text);
+    sentence_ranges(text, &citations)
+}
+
+/// (claim, authorities) pairs of `text`. Claims with no citation are kept with no authorities, so callers
+/// can show them; L-FRESCO uses only cited claims.
+pub fn claims(text: &str) -> Vec<AttributedClaim> {
+    claims_with(text, &extract(text))
+}
+
+/// [`claims`] given the text's citations (as [`extract`] finds them), for callers that also need those.
+pub fn claims_with(text: &str, citations: &[Citation]) -> Vec<AttributedClaim> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out: Vec<AttributedClaim> = Vec::new();
+    for sentence in sentence_ranges(text, citations) {
+        let inside: Vec<&Citation> = citations
+            .iter()
+            .filter(|c| c.start >= sentence.0 && c.end <= sentence.1)
+            .collect();
+        // A sentence that only names cases ("The program tracks Grutter rather than Gratz.") talks about
+        // them; no citation supports it.
+        let cited: Vec<&Citation> = inside
+            .iter()
+            .copied()
+            .filter(|c| c.kind != CitationKind::Reference)
+            .collect();
+        if cited.is_empty() {
+            out.push(claim(&chars, sentence.0, sentence.1, Vec::new()));
+            continue;
+        }
+        if is_citation_sentence(&chars, sentence, &cited) {
+            let authorities = inside.iter().map(|c| c.authority.clone()).collect();
+            match out.last_mut() {
+                Some(previous) => add_authorities(previous, authorities),
+                None => out.push(claim(&chars, sentence.0, sentence.0, authorities)),
+            }
+            continue;
+        }
+        out.extend(sentence_claims(&chars, sentence, &inside));
+    }
+    out
+}
+
+pub(super) fn slice(chars: &[char], start: usize, end: usize) -> String {
+    let end = end.min(chars.len());
+    chars[start.min(end)..end].iter().collect()
+}
