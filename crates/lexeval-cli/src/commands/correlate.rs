@@ -1,37 +1,23 @@
 //! `lexeval correlate`: how well a metric agrees with human scores (Pearson, Spearman, Kendall, RMSE at the
 //! summary, system and population levels of the pointwise paper).
 
-use crate::input::read_text;
-use anyhow::{bail, Context, Result};
+use crate::records::read_records;
+use anyhow::Result;
 use lexeval_core::stats::{levels, rmse, Correlation, Judgement};
 use serde_json::json;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// JSON Lines of {"case", "system", "metric", "human"} (`-` or nothing for standard input).
+    /// JSON Lines or a JSON array of {"case", "system", "metric", "human"} (`-` or nothing for standard
+    /// input).
     #[arg(default_value = "-")]
     pub file: PathBuf,
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let text = read_text(&args.file)?;
-    let judgements = text
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(i, line)| {
-            serde_json::from_str::<Judgement>(line).with_context(|| {
-                format!(
-                    "line {}: expected {{\"case\", \"system\", \"metric\", \"human\"}}",
-                    i + 1
-                )
-            })
-        })
-        .collect::<Result<Vec<_>>>()?;
-    if judgements.is_empty() {
-        bail!("no judgements to correlate");
-    }
+    let judgements: Vec<Judgement> =
+        read_records(&args.file, "{\"case\", \"system\", \"metric\", \"human\"}")?;
     let mut out = serde_json::Map::new();
     for (name, correlation) in [
         ("pearson", Correlation::Pearson),
