@@ -3,8 +3,9 @@
 
 use crate::records::read_records;
 use anyhow::Result;
-use lexeval_core::stats::{levels, rmse, Correlation, Judgement};
+use lexeval_core::stats::{levels, rmse, Correlation, Judgement, Levels};
 use serde_json::json;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -18,21 +19,14 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let judgements: Vec<Judgement> =
         read_records(&args.file, "{\"case\", \"system\", \"metric\", \"human\"}")?;
-    let mut out = serde_json::Map::new();
-    for (name, correlation) in [
-        ("pearson", Correlation::Pearson),
-        ("spearman", Correlation::Spearman),
-        ("kendall", Correlation::Kendall),
-    ] {
-        let (summary, system, population) = levels(&judgements, correlation);
-        out.insert(
-            name.into(),
-            json!({"summary": summary, "system": system, "population": population}),
-        );
-    }
+    let correlations: BTreeMap<Correlation, Levels> = Correlation::ALL
+        .into_iter()
+        .map(|correlation| (correlation, levels(&judgements, correlation)))
+        .collect();
+    let mut out = serde_json::to_value(correlations)?;
     let (metric, human): (Vec<f64>, Vec<f64>) =
         judgements.iter().map(|j| (j.metric, j.human)).unzip();
-    out.insert("rmse".into(), json!(rmse(&metric, &human)));
-    println!("{}", serde_json::Value::Object(out));
+    out["rmse"] = json!(rmse(&metric, &human));
+    println!("{out}");
     Ok(())
 }
