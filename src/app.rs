@@ -32,8 +32,7 @@ fn open_share_link(state: &AppState) -> Option<LinkNotice> {
         Ok(payload) => {
             state.apply_share(&payload);
             let opened_with = state.settings.with_untracked(|s| s.embedding_model);
-            let mut mismatches =
-                payload.mismatches(crate::checks::METRIC_VERSION, opened_with.sha256());
+            let mut mismatches = payload.mismatches(opened_with.sha256());
             if opened_with != payload.settings.embedding_model {
                 mismatches.push(format!(
                     "It was made with the embedding model {}, which only the command-line tool offers; \

@@ -10,8 +10,6 @@ use lexeval_core::pointwise::PointwiseSettings;
 use lexeval_core::similarity::Similarity;
 use std::fmt;
 
-/// Version of the metric definitions this build computes; share links carry it.
-pub const METRIC_VERSION: &str = "1";
 /// Longest text scored; longer texts are kept but not scored. Checks run in the score worker, so even
 /// texts this long never block typing.
 pub const MAX_TEXT_CHARS: usize = 2_000_000;

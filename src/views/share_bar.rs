@@ -63,7 +63,7 @@ fn payload(state: &AppState, view: View) -> Option<SharePayload> {
             .settings
             .get_untracked()
             .to_share(&state.llm.get_untracked()),
-        metric_version: checks::METRIC_VERSION.to_string(),
+        metric_version: share::metric_version(view.id()).to_string(),
         model_sha256: checks::model_sha256(&state.settings.get_untracked()),
     })
 }

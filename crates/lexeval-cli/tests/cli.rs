@@ -349,3 +349,113 @@ fn cite_and_claims_name_each_authority_for_readers() {
     assert!(claims.contains("A fiduciary who breaches a duty is liable.\n    ← Mertens v. Hewitt Assocs., 508 U.S. 248"), "{claims}");
     assert!(!claims.contains("case:"), "{claims}");
 }
+
+/// `rows` written twice, as people save them: JSON Lines with a byte-order mark, CRLF line ends and a blank
+/// second line, and a pretty-printed JSON array with a byte-order mark.
+fn lines_and_array(name: &str, rows: &[serde_json::Value]) -> (String, String) {
+    let lines = common::scratch(&format!("{name}.jsonl"));
+    let body: Vec<String> = rows.iter().map(|row| row.to_string()).collect();
+    std::fs::write(&lines, format!("\u{feff}{}\r\n", body.join("\r\n\r\n"))).unwrap();
+    let array = common::scratch(&format!("{name}.json"));
+    let pretty = serde_json::to_string_pretty(rows).unwrap();
+    std::fs::write(&array, format!("\u{feff}{pretty}")).unwrap();
+    (lines.display().to_string(), array.display().to_string())
+}
+
+/// Standard output of a successful `lexeval ARGS`.
+fn stdout_of(args: &[&str]) -> String {
+    let out = lexeval().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Standard error of a failing `lexeval ARGS`.
+fn stderr_of(args: &[&str]) -> String {
+    let out = lexeval().args(args).output().unwrap();
+    assert!(!out.status.success());
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn rouge_pairs_read_a_json_array_and_a_byte_order_mark_with_each_pair_numbered() {
+    let pairs = [
+        serde_json::json!({"reference": "The court granted the motion.", "candidate": "The court denied the motion."}),
+        serde_json::json!({"reference": ["The appeal failed.", "The appeal was dismissed."], "candidate": "The appeal was dismissed."}),
+    ];
+    let (lines, array) = lines_and_array("rouge-pairs", &pairs);
+    let rows = |path: &str| -> Vec<serde_json::Value> {
+        stdout_of(&["rouge", "--types", "rouge1", "--pairs", path])
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect()
+    };
+    let (from_lines, from_array) = (rows(&lines), rows(&array));
+    // Each pair points back at its input: its line (the blank line counted), or its position in the array.
+    let numbers = |rows: &[serde_json::Value]| -> Vec<serde_json::Value> {
+        rows.iter().map(|row| row["line"].clone()).collect()
+    };
+    assert_eq!(numbers(&from_lines), [1, 3]);
+    assert_eq!(numbers(&from_array), [1, 2]);
+    let scores = |rows: &[serde_json::Value]| -> Vec<serde_json::Value> {
+        rows.iter().map(|row| row["scores"].clone()).collect()
+    };
+    assert_eq!(scores(&from_lines), scores(&from_array));
+    assert_eq!(from_lines[1]["scores"]["rouge1"]["fmeasure"], 1.0);
+
+    let bad = common::scratch("rouge-bad.json");
+    std::fs::write(
+        &bad,
+        "[\n {\"reference\": \"a\", \"candidate\": \"b\"},\n {\"reference\": \"a\"}\n]",
+    )
+    .unwrap();
+    let err = stderr_of(&["rouge", "--pairs", &bad.display().to_string()]);
+    assert!(err.contains("line 3, field `candidate`"), "{err}");
+}
+
+#[test]
+fn correlate_and_cite_read_a_json_array_and_a_byte_order_mark_like_json_lines() {
+    let judgements: Vec<serde_json::Value> = [
+        ("a", "x", 0.1, 1.0),
+        ("a", "y", 0.4, 2.0),
+        ("b", "x", 0.2, 2.0),
+        ("b", "y", 0.9, 4.0),
+        ("c", "x", 0.5, 3.0),
+        ("c", "y", 0.6, 3.0),
+    ]
+    .iter()
+    .map(|(case, system, metric, human)| {
+        serde_json::json!({"case": case, "system": system, "metric": metric, "human": human})
+    })
+    .collect();
+    let (lines, array) = lines_and_array("correlate", &judgements);
+    let from_lines = stdout_of(&["correlate", &lines]);
+    let correlations: serde_json::Value = serde_json::from_str(&from_lines).unwrap();
+    assert!(correlations["pearson"]["population"].as_f64().unwrap() > 0.8);
+    assert_eq!(from_lines, stdout_of(&["correlate", &array]));
+    let err = stderr_of(&[
+        "correlate",
+        &common::scratch("none.jsonl").display().to_string(),
+    ]);
+    assert!(err.contains("cannot read"), "{err}");
+
+    let texts = [
+        serde_json::json!({"text": NAMED_AUTHORITIES}),
+        serde_json::json!({"text": "See 42 U.S.C. § 1983."}),
+    ];
+    let (lines, array) = lines_and_array("cite", &texts);
+    let from_lines = stdout_of(&["cite", "--jsonl", &lines]);
+    assert_eq!(from_lines.lines().count(), 2);
+    assert!(from_lines.contains("1983"), "{from_lines}");
+    assert_eq!(from_lines, stdout_of(&["cite", "--jsonl", &array]));
+    let err = lexeval()
+        .args(["cite", "--jsonl"])
+        .write_stdin("{\"text\": \"a\"}\n{\"txt\": \"b\"}\n")
+        .output()
+        .unwrap();
+    let err = String::from_utf8(err.stderr).unwrap();
+    assert!(err.contains("standard input line 2, field `text`"), "{err}");
+}

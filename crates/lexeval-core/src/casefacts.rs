@@ -20,7 +20,35 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 pub const METRIC_VERSION: &str = "1";
-pub const VERDICTS: [&str; 3] = ["SUPPORTED", "REFUTED", "OVERRULED"];
+
+/// A CaseFacts verdict: the three gold labels, and what the LLM baseline answers (serialised by its
+/// variant name, as the baseline's answers in saved reports are).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Verdict {
+    Supported,
+    Refuted,
+    Overruled,
+}
+
+impl Verdict {
+    /// In the order of the per-class rows.
+    pub const ALL: [Verdict; 3] = [Verdict::Supported, Verdict::Refuted, Verdict::Overruled];
+
+    /// As the gold file spells it, and as `normalise_verdict` spells any verdict.
+    pub fn label(self) -> &'static str {
+        match self {
+            Verdict::Supported => "SUPPORTED",
+            Verdict::Refuted => "REFUTED",
+            Verdict::Overruled => "OVERRULED",
+        }
+    }
+
+    /// A verdict in any case and surrounding space ("Overruled", " supported "); None for anything else.
+    pub fn parse(text: &str) -> Option<Verdict> {
+        let label = normalise_verdict(text);
+        Verdict::ALL.into_iter().find(|v| v.label() == label)
+    }
+}
 
 /// One gold claim of `test.json`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -178,10 +206,11 @@ pub fn score(gold: &[GoldClaim], predictions: &[Prediction]) -> ScoreReport<Case
         null_without_claims("verdict_score", all.verdict_score),
         null_without_claims("verdict_score_recall", all.verdict_score_recall),
     ];
-    let per_class = VERDICTS
+    let per_class = Verdict::ALL
         .iter()
+        .map(|verdict| verdict.label())
         .map(|label| {
-            let class: Vec<&ClaimRow> = rows.iter().filter(|r| r.gold_label == *label).collect();
+            let class: Vec<&ClaimRow> = rows.iter().filter(|r| r.gold_label == label).collect();
             (label.to_string(), class_row(&class))
         })
         .collect();
@@ -201,6 +230,16 @@ pub fn score(gold: &[GoldClaim], predictions: &[Prediction]) -> ScoreReport<Case
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn verdicts_read_in_any_case_and_keep_their_two_spellings() {
+        assert_eq!(Verdict::parse(" overruled\n"), Some(Verdict::Overruled));
+        assert_eq!(Verdict::parse("Supported"), Some(Verdict::Supported));
+        assert_eq!(Verdict::parse("unsure"), None);
+        // The gold file's label, and the baseline's answer as saved reports hold it.
+        assert_eq!(Verdict::Refuted.label(), "REFUTED");
+        assert_eq!(serde_json::to_value(Verdict::Refuted).unwrap(), "Refuted");
+    }
 
     fn gold(claim: &str, cases: &[&str], label: &str) -> GoldClaim {
         GoldClaim {

@@ -30,9 +30,19 @@ impl std::error::Error for RecordError {}
 
 /// Rows of `text` (a JSON array or JSON Lines), or the first row that does not parse as `T`.
 pub fn parse<T: DeserializeOwned>(text: &str) -> Result<Vec<T>, RecordError> {
+    Ok(parse_numbered(text)?
+        .into_iter()
+        .map(|(_, row)| row)
+        .collect())
+}
+
+/// Rows of `text` with their numbers, for output that points back at its input: a JSON Lines row's
+/// line (blank lines counted), a JSON array row's 1-based position.
+pub fn parse_numbered<T: DeserializeOwned>(text: &str) -> Result<Vec<(usize, T)>, RecordError> {
     let text = text.trim_start_matches('\u{feff}');
     if text.trim_start().starts_with('[') {
-        parse_array(text)
+        let rows: Vec<T> = parse_array(text)?;
+        Ok((1..).zip(rows).collect())
     } else {
         parse_lines(text)
     }
@@ -46,7 +56,7 @@ fn parse_array<T: DeserializeOwned>(text: &str) -> Result<Vec<T>, RecordError> {
     Ok(rows)
 }
 
-fn parse_lines<T: DeserializeOwned>(text: &str) -> Result<Vec<T>, RecordError> {
+fn parse_lines<T: DeserializeOwned>(text: &str) -> Result<Vec<(usize, T)>, RecordError> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
@@ -58,7 +68,7 @@ fn parse_lines<T: DeserializeOwned>(text: &str) -> Result<Vec<T>, RecordError> {
                     deserializer
                         .end()
                         .map_err(|e| record_error(&e, None, index + 1))?;
-                    Ok(row)
+                    Ok((index + 1, row))
                 })
         })
         .collect()
@@ -108,6 +118,28 @@ mod tests {
         let error = parse::<serde_json::Value>("{\"a\": 1}\n\n{oops\n").unwrap_err();
         assert_eq!(error.line, 3);
         assert!(parse::<serde_json::Value>("").unwrap().is_empty());
+    }
+
+    #[test]
+    fn numbered_rows_carry_their_line_or_array_position() {
+        let lines: Vec<(usize, serde_json::Value)> =
+            parse_numbered("\u{feff}{\"a\": 1}\r\n\r\n{\"a\": 2}\n").unwrap();
+        assert_eq!(
+            lines,
+            [
+                (1, serde_json::json!({"a": 1})),
+                (3, serde_json::json!({"a": 2}))
+            ]
+        );
+        let array: Vec<(usize, serde_json::Value)> =
+            parse_numbered("\u{feff}[\n {\"a\": 1},\n\n {\"a\": 2}\n]").unwrap();
+        assert_eq!(
+            array,
+            [
+                (1, serde_json::json!({"a": 1})),
+                (2, serde_json::json!({"a": 2}))
+            ]
+        );
     }
 
     #[test]

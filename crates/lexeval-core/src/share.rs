@@ -83,12 +83,22 @@ pub enum ShareError {
     ThresholdOutOfRange(f64),
 }
 
+/// The version of the metric definitions this build computes for a check, which its share links carry:
+/// pointwise's for a "summary", FRESCO's for a "brief" (and for any other view, which opens as a brief).
+pub fn metric_version(view: &str) -> &'static str {
+    match view {
+        "summary" => crate::pointwise::METRIC_VERSION,
+        _ => crate::fresco::METRIC_VERSION,
+    }
+}
+
 impl SharePayload {
-    /// Why this page may not reproduce the link's numbers exactly: a different metric version, or, when
-    /// the link used an embedding model, a different file than `model_sha256` (the one the page runs for
-    /// the link's `embedding_model`).
-    pub fn mismatches(&self, metric_version: &str, model_sha256: &str) -> Vec<String> {
+    /// Why this build may not reproduce the link's numbers exactly: a different version of its view's
+    /// metric, or, when the link used an embedding model, a different file than `model_sha256` (the one
+    /// the page runs for the link's `embedding_model`).
+    pub fn mismatches(&self, model_sha256: &str) -> Vec<String> {
         let mut notes = Vec::new();
+        let metric_version = metric_version(&self.view);
         if self.metric_version != metric_version {
             notes.push(format!(
                 "It was made with metric version {}; this page computes version {metric_version}, so numbers may differ.",
@@ -374,14 +384,23 @@ mod tests {
     #[test]
     fn mismatched_versions_and_models_are_named() {
         let mut payload = kayes();
-        payload.metric_version = "1".into();
+        payload.metric_version = crate::fresco::METRIC_VERSION.into();
         payload.model_sha256 = Some("a".repeat(64));
-        assert!(payload.mismatches("1", &"a".repeat(64)).is_empty());
-        let notes = payload.mismatches("2", &"b".repeat(64));
+        assert!(payload.mismatches(&"a".repeat(64)).is_empty());
+        payload.metric_version = "0".into();
+        let notes = payload.mismatches(&"b".repeat(64));
         assert_eq!(notes.len(), 2);
-        assert!(notes[0].contains("metric version 1; this page computes version 2"));
+        assert!(notes[0].contains(&format!(
+            "metric version 0; this page computes version {}",
+            crate::fresco::METRIC_VERSION
+        )));
         assert!(notes[1].contains("sha256 aaaaaaaaaaaa…; this page ships bbbbbbbbbbbb…"));
         payload.model_sha256 = None;
-        assert!(payload.mismatches("1", "b").is_empty());
+        payload.metric_version = crate::fresco::METRIC_VERSION.into();
+        assert!(payload.mismatches("b").is_empty());
+        // A summary link is checked against pointwise's version.
+        payload.view = "summary".into();
+        payload.metric_version = crate::pointwise::METRIC_VERSION.into();
+        assert!(payload.mismatches("b").is_empty());
     }
 }

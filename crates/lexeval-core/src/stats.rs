@@ -87,7 +87,7 @@ pub struct Judgement {
     pub human: f64,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Correlation {
     Pearson,
@@ -96,6 +96,12 @@ pub enum Correlation {
 }
 
 impl Correlation {
+    pub const ALL: [Correlation; 3] = [
+        Correlation::Pearson,
+        Correlation::Spearman,
+        Correlation::Kendall,
+    ];
+
     pub fn of(self, x: &[f64], y: &[f64]) -> Option<f64> {
         match self {
             Correlation::Pearson => pearson(x, y),
@@ -105,11 +111,20 @@ impl Correlation {
     }
 }
 
-/// (summary-level, system-level, population-level) correlations of §6.3.
-pub fn levels(
-    judgements: &[Judgement],
-    correlation: Correlation,
-) -> (Option<f64>, Option<f64>, Option<f64>) {
+/// One correlation at the three levels of §6.3; None where it is undefined (fewer than two values, or
+/// one of them constant).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Levels {
+    /// The mean over cases of the correlation among one case's systems.
+    pub summary: Option<f64>,
+    /// The correlation of the systems' mean scores.
+    pub system: Option<f64>,
+    /// The correlation over every (case, system) judgement.
+    pub population: Option<f64>,
+}
+
+/// `correlation` of metric and human scores at the summary, system and population levels.
+pub fn levels(judgements: &[Judgement], correlation: Correlation) -> Levels {
     let mut by_case: BTreeMap<&str, (Vec<f64>, Vec<f64>)> = BTreeMap::new();
     let mut by_system: BTreeMap<&str, (Vec<f64>, Vec<f64>)> = BTreeMap::new();
     for j in judgements {
@@ -130,7 +145,11 @@ pub fn levels(
     let system = correlation.of(&system_metric, &system_human);
     let (all_metric, all_human): (Vec<f64>, Vec<f64>) =
         judgements.iter().map(|j| (j.metric, j.human)).unzip();
-    (summary, system, correlation.of(&all_metric, &all_human))
+    Levels {
+        summary,
+        system,
+        population: correlation.of(&all_metric, &all_human),
+    }
 }
 
 #[cfg(test)]
@@ -166,12 +185,24 @@ mod tests {
             j("c2", "a", 0.3, 0.1),
             j("c2", "b", 0.2, 0.4),
         ];
-        let (summary, system, population) = levels(&rows, Correlation::Pearson);
+        let Levels {
+            summary,
+            system,
+            population,
+        } = levels(&rows, Correlation::Pearson);
         // Per case: c1 → +1, c2 → −1; mean 0. Systems: a (0.2, 0.15), b (0.35, 0.5) → +1.
         assert!(summary.unwrap().abs() < 1e-12);
         assert!((system.unwrap() - 1.0).abs() < 1e-12);
         let xs = [0.1, 0.5, 0.3, 0.2];
         let ys = [0.2, 0.6, 0.1, 0.4];
         assert_eq!(population, pearson(&xs, &ys));
+        // `lexeval correlate` prints the levels by these names.
+        let json = serde_json::to_value(levels(&rows, Correlation::Kendall)).unwrap();
+        let names: Vec<&String> = json.as_object().unwrap().keys().collect();
+        assert_eq!(names, ["population", "summary", "system"]);
+        assert_eq!(
+            serde_json::to_value(Correlation::ALL).unwrap(),
+            serde_json::json!(["pearson", "spearman", "kendall"])
+        );
     }
 }

@@ -164,6 +164,48 @@ fn an_export_of_schema_1_opens_and_its_input_reproduces_its_report() {
 }
 
 #[test]
+fn a_share_link_carries_the_version_of_the_report_its_check_makes() {
+    let (reference, candidate) = (
+        fixture("briefs/reference.txt"),
+        fixture("briefs/generated.txt"),
+    );
+    let brief = run(CheckJob::Brief {
+        reference: reference.clone(),
+        candidate: candidate.clone(),
+        settings: FrescoSettings {
+            similarity: Similarity::RougeL,
+            threshold: Similarity::RougeL.default_threshold(),
+            generalized: false,
+            generalized_match: GeneralizedMatch::Citations,
+            authorities: fresco::AuthorityScope::All,
+        },
+        judge: None,
+    });
+    let summary = run(CheckJob::Summary {
+        reference,
+        candidate,
+        settings: PointwiseSettings::default(),
+        judge: None,
+        reference_points: None,
+        candidate_points: None,
+    });
+    for (view, report) in [("brief", brief), ("summary", summary)] {
+        let version = report.metric.without_details().metric_version;
+        assert_eq!(share::metric_version(view), version, "{view}");
+    }
+    // Links made before the pipeline carry version 1, so opening one now says its numbers may differ.
+    let old = share::decode(fixture("compat/brief-rougeL.link.txt").trim()).unwrap();
+    let notes = old.mismatches("");
+    assert!(
+        notes[0].contains(&format!(
+            "metric version 1; this page computes version {}",
+            fresco::METRIC_VERSION
+        )),
+        "{notes:?}"
+    );
+}
+
+#[test]
 fn share_links_made_before_the_pipeline_still_open() {
     let brief = share::decode(fixture("compat/brief-rougeL.link.txt").trim()).unwrap();
     assert_eq!(brief.view, "brief");

@@ -1,8 +1,8 @@
 //! `lexeval assign`: the maximum-weight assignment of a JSON weight matrix (as scipy's
 //! `linear_sum_assignment(maximize=True)`), for checking the matcher FRESCO and pointwise use.
 
-use crate::input::read_text;
-use anyhow::{bail, Context, Result};
+use crate::records::read_rows;
+use anyhow::{bail, Result};
 use lexeval_core::matching::max_weight_assignment;
 use std::path::PathBuf;
 
@@ -14,8 +14,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let weights: Vec<Vec<f64>> = serde_json::from_str(&read_text(&args.file)?)
-        .context("expected a JSON array of rows of numbers")?;
+    let weights: Vec<Vec<f64>> = read_rows(&args.file, "numbers")?;
     if weights.iter().any(|row| row.len() != weights[0].len()) {
         bail!("every row of the matrix must have the same length");
     }

@@ -3,11 +3,12 @@
 
 use crate::records::read_records;
 use anyhow::{bail, Result};
+use lexeval_core::casefacts::Verdict;
 use lexeval_core::casefacts::{score, CaseFactsDetails, GoldClaim, Prediction};
 use lexeval_core::compare::Side;
 use lexeval_core::items::ItemTable;
 use lexeval_core::report::ScoreReport;
-use lexeval_llm::tasks::casefacts::{predict_verdicts, Verdict};
+use lexeval_llm::tasks::casefacts::predict_verdicts;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -82,7 +83,11 @@ pub fn run(args: Args) -> Result<()> {
                 .map(|(claim, answer)| Prediction {
                     claim: claim.clone(),
                     predicted_cases: answer.cases.clone(),
-                    predicted_verdict: answer.verdict.map(verdict_name).unwrap_or_default().into(),
+                    predicted_verdict: answer
+                        .verdict
+                        .map(Verdict::label)
+                        .unwrap_or_default()
+                        .into(),
                 })
                 .collect();
             let mut report = score(&gold, &predictions);
@@ -102,12 +107,4 @@ fn score_file(gold: &[GoldClaim], path: &Path) -> Result<ScoreReport<CaseFactsDe
     let predictions: Vec<Prediction> =
         read_records(path, "{claim, predicted_cases, predicted_verdict}")?;
     Ok(score(gold, &predictions))
-}
-
-fn verdict_name(verdict: Verdict) -> &'static str {
-    match verdict {
-        Verdict::Supported => "Supported",
-        Verdict::Refuted => "Refuted",
-        Verdict::Overruled => "Overruled",
-    }
 }

@@ -2,7 +2,8 @@
 //! authority by its name), or JSON.
 
 use crate::input::read_text;
-use anyhow::{Context, Result};
+use crate::records::read_rows;
+use anyhow::Result;
 use lexeval_core::authorities::{self, Authority};
 use lexeval_core::citations::{extract, Citation};
 use std::io::Write;
@@ -13,7 +14,8 @@ pub struct Args {
     /// Text file (`-` or nothing for standard input).
     #[arg(default_value = "-")]
     pub file: PathBuf,
-    /// The input is JSON Lines of {"text": ...}: print one JSON array of citations per line.
+    /// The input is JSON Lines (or a JSON array) of {"text": ...}: print one JSON array of citations per
+    /// row.
     #[arg(long)]
     pub jsonl: bool,
     /// Print JSON (one array of citations); without it, one readable line per citation.
@@ -22,29 +24,23 @@ pub struct Args {
 }
 
 #[derive(serde::Deserialize)]
-struct Line {
+struct Row {
     text: String,
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let text = read_text(&args.file)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if args.jsonl {
-        // Check every line first, so a bad line stops the run before any output.
-        let lines = text
-            .lines()
-            .enumerate()
-            .filter(|(_, line)| !line.trim().is_empty())
-            .map(|(number, line)| {
-                serde_json::from_str::<Line>(line)
-                    .with_context(|| format!("line {}: expected {{\"text\": ...}}", number + 1))
-            })
-            .collect::<Result<Vec<_>>>()?;
-        for line in lines {
-            writeln!(out, "{}", serde_json::to_string(&extract(&line.text))?)?;
+        // Every row is checked first, so a bad one stops the run before any output.
+        for row in read_rows::<Row>(&args.file, "{\"text\": ...}")? {
+            writeln!(out, "{}", serde_json::to_string(&extract(&row.text))?)?;
         }
-    } else if args.json {
+        out.flush()?;
+        return Ok(());
+    }
+    let text = read_text(&args.file)?;
+    if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&extract(&text))?)?;
     } else {
         let mut citations = extract(&text);

@@ -2,7 +2,7 @@
 //! the page's summary check pipeline, so `--json` prints the report the page exports.
 
 use crate::commands::pair_args::{run_check, PairArgs};
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use lexeval_core::pipeline::CheckJob;
 use lexeval_core::pointwise::{Assignment, OtherRelevant, Paragraph, PointwiseSettings};
 use std::path::{Path, PathBuf};
@@ -78,15 +78,10 @@ fn job(args: &Args, reference: String, candidate: String) -> Result<CheckJob> {
     })
 }
 
-/// A points file: a JSON list of paragraphs with their points.
+/// A points file: a JSON list (or JSON Lines) of paragraphs with their points.
 fn read_paragraphs(path: &Path) -> Result<Vec<Paragraph>> {
-    let text = crate::input::read_text(path)?;
-    let paragraphs: Vec<Paragraph> = serde_json::from_str(&text).with_context(|| {
-        format!(
-            "{} is not a JSON list of {{\"paragraph\": TEXT, \"points\": [TEXT, ...]}}",
-            path.display()
-        )
-    })?;
+    let paragraphs: Vec<Paragraph> =
+        crate::records::read_rows(path, "{\"paragraph\": TEXT, \"points\": [TEXT, ...]}")?;
     if paragraphs.iter().all(|p| p.points.is_empty()) {
         bail!("{} holds no points", path.display());
     }

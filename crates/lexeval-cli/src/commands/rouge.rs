@@ -1,7 +1,9 @@
-//! `lexeval rouge`: ROUGE as rouge-score 0.1.2 computes it, for one pair or a JSON Lines file of pairs.
+//! `lexeval rouge`: ROUGE as rouge-score 0.1.2 computes it, for one pair or a file of pairs (JSON Lines or a
+//! JSON array).
 
 use crate::input::read_text;
-use anyhow::{bail, Context, Result};
+use crate::records::read_numbered;
+use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use lexeval_core::rouge::{
     aggregate_report, BootstrapAggregator, RougeOptions, RougeScorer, RougeType, Tokenizer,
@@ -29,9 +31,10 @@ pub struct Args {
         conflicts_with = "pairs"
     )]
     pub candidate: Option<PathBuf>,
-    /// JSON Lines of {"reference": text or [texts], "candidate": text}: prints one JSON line per pair,
-    /// {"line": N, "scores": {...}}. Every line is checked before scoring starts; a malformed line stops
-    /// the run with its line number and nothing is printed.
+    /// JSON Lines or a JSON array of {"reference": text or [texts], "candidate": text}: prints one JSON
+    /// line per pair, {"line": N, "scores": {...}} (N: the pair's line, or its position in an array).
+    /// Every row is checked before scoring starts; a malformed one stops the run with its line and field
+    /// and nothing is printed.
     #[arg(long)]
     pub pairs: Option<PathBuf>,
     /// With --pairs: print only the bootstrap aggregate (low/mid/high) of all pairs.
@@ -218,24 +221,12 @@ fn run_pairs(args: &Args, scorer: &RougeScorer, path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// All pairs with their 1-based line numbers; blank lines are skipped, the first malformed one is an error.
+/// All pairs with their line (JSON Lines) or position (JSON array); the first malformed one is an error.
 fn read_pairs(path: &Path) -> Result<Vec<(usize, Pair)>> {
-    let text = read_text(path)?;
-    let mut pairs = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let pair: Pair = serde_json::from_str(line).with_context(|| {
-            format!(
-                "{} line {}: expected {{\"reference\": text or [texts], \"candidate\": text}}",
-                path.display(),
-                index + 1
-            )
-        })?;
-        pairs.push((index + 1, pair));
-    }
-    Ok(pairs)
+    read_numbered(
+        path,
+        "{\"reference\": text or [texts], \"candidate\": text}",
+    )
 }
 
 /// A bar on stderr, drawn only when stderr is a terminal so logs and pipes stay clean.

@@ -18,7 +18,7 @@ pub struct CaseFactsDetails {
     /// lexeval-llm's types).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub llm_baseline: Option<serde_json::Value>,
-    /// One row per verdict of `VERDICTS`.
+    /// One row per verdict of `Verdict::ALL`, keyed by its label.
     pub per_class: BTreeMap<String, ClassRow>,
     pub predictions_matched: usize,
     /// Predictions whose claim no gold claim has.

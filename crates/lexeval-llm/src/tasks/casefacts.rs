@@ -5,14 +5,8 @@ use crate::chat::Complete;
 use crate::error::LlmError;
 use crate::parse::parse_json;
 use crate::prompts::CASEFACTS_VERDICT;
+pub use lexeval_core::casefacts::Verdict;
 use serde::Serialize;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Verdict {
-    Supported,
-    Refuted,
-    Overruled,
-}
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CaseFactsPrediction {
@@ -52,14 +46,9 @@ fn read_prediction(
     let mut exchange = Exchange::new(prompt, &answer);
     let json = answer.and_then(|a| parse_json(&a));
     let value = json.as_ref().ok();
-    let verdict = value.and_then(|v| v["verdict"].as_str()).and_then(|v| {
-        match v.trim().to_ascii_lowercase().as_str() {
-            "supported" => Some(Verdict::Supported),
-            "refuted" => Some(Verdict::Refuted),
-            "overruled" => Some(Verdict::Overruled),
-            _ => None,
-        }
-    });
+    let verdict = value
+        .and_then(|v| v["verdict"].as_str())
+        .and_then(Verdict::parse);
     let cases: Vec<String> = value
         .and_then(|v| v["cases"].as_array())
         .map(|cases| {

@@ -7,12 +7,10 @@ use super::Exchange;
 use crate::chat::Complete;
 use crate::parse::parse_yes_no;
 use crate::prompts::SUPPORT_CHECK;
+use lexeval_core::decompscore::{METRIC, METRIC_VERSION};
 use lexeval_core::report::{Score, ScoreReport};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-
-pub const METRIC: &str = "decompscore";
-pub const METRIC_VERSION: &str = "1";
 
 /// The report's details. Fields here and below are declared in alphabetical order, the order the `json!`
 /// details had, so saved reports and new ones print alike.
