@@ -119,9 +119,11 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
     };
     // The period that closes a citation ("Id.", "§ 1104(a)(1)."): it ends the sentence when a word follows.
     let closes_citation = |i: usize| {
-        citations
-            .iter()
-            .any(|c| c.end == i + 1 && c.kind != CitationKind::Reference)
+        citations.iter().any(|c| {
+            // A record cite's period is not its own: "Pl.'s Br. 7. Defendant …".
+            (c.end == i + 1 && c.kind != CitationKind::Reference)
+                || (c.end == i && c.kind == CitationKind::Record)
+        })
     };
     // A period right after a treatise or restatement, or an Id. or supra naming a section of one, ends
     // the sentence even after "cmt. b".
@@ -152,6 +154,16 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
         }
         match chars[i] {
             '(' | '[' => depth += 1,
+            // A sentence in parentheses ("(Compl. ¶ 44.)", Bluepages B17) ends at its closing parenthesis.
+            ')' if depth == 1
+                && i > 0
+                && chars[i - 1] == '.'
+                && opens_parenthesis(&chars, start, i) =>
+            {
+                depth = 0;
+                push_trimmed(&chars, start, i + 1, &mut ranges);
+                start = i + 1;
+            }
             ')' | ']' => depth = (depth - 1).max(0),
             '\n' if chars.get(i + 1) == Some(&'\n') => {
                 push_trimmed(&chars, start, i, &mut ranges);
@@ -211,6 +223,19 @@ fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize, usize)> {
     }
     push_trimmed(&chars, start, chars.len(), &mut ranges);
     ranges
+}
+
+/// Whether the parenthesis closed at `close` opens the sentence that starts at `start`.
+fn opens_parenthesis(chars: &[char], start: usize, close: usize) -> bool {
+    chars[start..close]
+        .iter()
+        .find(|c| !c.is_whitespace())
+        .is_some_and(|&c| c == '(')
+        && !chars[start..close]
+            .iter()
+            .skip_while(|c| **c != '(')
+            .skip(1)
+            .any(|&c| c == '(' || c == ')')
 }
 
 /// Where the line after a line starting at `line` begins, when that line is a rule of three or more dashes
@@ -320,8 +345,13 @@ fn rfind_name(before: &str, name: &str) -> Option<usize> {
     std::iter::once(0)
         .chain(name.match_indices(' ').map(|(i, _)| i + 1))
         // A tail of one word ("Co.") could be anywhere.
-        .filter(|&tail| tail == 0 || name[tail..].contains(' '))
-        .find_map(|tail| before.rfind(&name[tail..]))
+        .find_map(|tail| {
+            let at = before.rfind(&name[tail..])?;
+            // A tail of one word ("Co.") could be anywhere but at the sentence's start ("Pegram" of "Plan
+            // B. Pegram").
+            (tail == 0 || name[tail..].contains(' ') || before[..at].trim().is_empty())
+                .then_some(at)
+        })
 }
 
 /// Byte offset of a short case name right before a short form ("Kayes, 51 F.3d at 1459").
@@ -469,7 +499,7 @@ pub fn claims_with(text: &str, citations: &[Citation]) -> Vec<AttributedClaim> {
             continue;
         }
         if is_citation_sentence(&chars, sentence, &cited) {
-            let authorities = inside.iter().map(|c| c.authority.clone()).collect();
+            let authorities = inside.iter().map(|c| c.support_key()).collect();
             match out.last_mut() {
                 Some(previous) => add_authorities(previous, authorities),
                 None => out.push(claim(&chars, sentence.0, sentence.0, authorities)),
@@ -582,14 +612,14 @@ fn sentence_claims(
                 .find(|s| s.start <= citation.start);
             match target {
                 Some(segment) if citation.start < start || !removable => {
-                    segment.authorities.push(citation.authority.clone())
+                    segment.authorities.push(citation.support_key())
                 }
-                _ => segments.push(Segment::new(start, start, vec![citation.authority.clone()])),
+                _ => segments.push(Segment::new(start, start, vec![citation.support_key()])),
             }
             continue;
         }
         let material = material_start(chars, citation, start);
-        let mut segment = Segment::new(start, material, vec![citation.authority.clone()]);
+        let mut segment = Segment::new(start, material, vec![citation.support_key()]);
         // A name that opens the sentence is its subject: "Title VII …, 42 U.S.C. § 2000e-2(a), prohibits …".
         let opens_sentence = material == sentence.0 && material < citation.start;
         segment.runs_on = opens_sentence || name_runs_on(chars, start, material, citation);
@@ -615,7 +645,7 @@ fn sentence_claims(
             .iter_mut()
             .find(|s| s.start <= citation.start && citation.start < s.end.max(s.start + 1))
         {
-            segment.authorities.push(citation.authority.clone());
+            segment.authorities.push(citation.support_key());
         }
     }
     let segments = join_run_ons(segments, chars, sentence.1);
@@ -765,7 +795,10 @@ fn claim(chars: &[char], start: usize, end: usize, authorities: Vec<String>) -> 
 }
 
 fn add_authorities(claim: &mut AttributedClaim, authorities: Vec<String>) {
-    claim.authorities.extend(authorities);
+    // A citation that supports nothing (history, the record) has no key here.
+    claim
+        .authorities
+        .extend(authorities.into_iter().filter(|key| !key.is_empty()));
     claim.authorities.sort();
     claim.authorities.dedup();
 }
