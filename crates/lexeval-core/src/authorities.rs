@@ -8,7 +8,11 @@
 //!   reporter in either text;
 //! - a supra with no antecedent in its own text ("LaFave, supra") is the other text's source by that name;
 //!   with a section ("Dobbs, supra, § 4.2"), that section of the other text's work by that author;
-//! - every other key (statutes, secondary sources) is already the same in both texts.
+//! - every other key (statutes, secondary sources) is already the same in both texts;
+//! - a citation neither text resolves (an Id. with nothing before it, a short form or supra whose source
+//!   neither text cites in full) is an authority of its own text only: two such citations never meet, so
+//!   they cannot make the texts agree, and the score leaves them out (`fresco::left_out`);
+//! - the record and cross-references within a document are no authorities at all.
 //!
 //! Each authority gets one key for both texts and a name for readers ("Mertens v. Hewitt Assocs., 508 U.S.
 //! 248"); the keys stay internal.
@@ -58,6 +62,16 @@ pub fn is_case(table: &[Authority], key: &str) -> bool {
     key.starts_with("short:") || find(table, key).is_some_and(|a| a.kind == AuthorityKind::Case)
 }
 
+/// Whether `key` is a citation no text resolves: never shared by the two texts, left out of the score.
+pub fn is_unresolved(table: &[Authority], key: &str) -> bool {
+    find(table, key).is_some_and(|a| a.kind == AuthorityKind::Unresolved)
+}
+
+/// A text's own key for a citation its resolution left without a source ("short:…", "unresolved:…").
+fn is_unresolved_key(key: &str) -> bool {
+    key.starts_with("short:") || key.starts_with("unresolved:")
+}
+
 /// A text's authority as its own resolution left it: every citation that carries one key.
 struct Node<'a> {
     side: usize,
@@ -97,7 +111,7 @@ fn nodes<'a>(texts: [&'a [Citation]; 2]) -> Vec<Node<'a>> {
     let mut index: HashMap<(usize, &str), usize> = HashMap::new();
     let mut nodes: Vec<Node<'a>> = Vec::new();
     for (side, citations) in texts.into_iter().enumerate() {
-        for citation in citations {
+        for citation in citations.iter().filter(|c| c.role.names_a_source()) {
             let at = *index
                 .entry((side, citation.authority.as_str()))
                 .or_insert_with(|| {
@@ -149,7 +163,8 @@ fn group(nodes: &[Node<'_>]) -> Groups {
     let mut by_key: HashMap<&str, usize> = HashMap::new();
     let mut by_cite: HashMap<String, usize> = HashMap::new();
     for (i, node) in nodes.iter().enumerate() {
-        if node.key != "unresolved:id" {
+        // Two texts' unresolved keys may be equal strings ("unresolved:id") for unrelated citations.
+        if !is_unresolved_key(node.key) {
             if let Some(&j) = by_key.get(node.key) {
                 groups.join(i, j);
             }
@@ -241,6 +256,9 @@ fn short_form_target(node: &Node<'_>, nodes: &[Node<'_>]) -> Option<Vec<usize>> 
     Some(candidates)
 }
 
+/// The texts of a comparison, by `Node::side`.
+const SIDES: [&str; 2] = ["reference", "candidate"];
+
 /// Gives every citation of both texts the key of its authority across the two, and returns the
 /// authorities (sorted by key) with their names.
 pub fn unify(reference: &mut [Citation], candidate: &mut [Citation]) -> Vec<Authority> {
@@ -258,7 +276,12 @@ pub fn unify(reference: &mut [Citation], candidate: &mut [Citation]) -> Vec<Auth
         let mut table: Vec<Authority> = Vec::new();
         for member_nodes in members.values() {
             let group: Vec<&Node<'_>> = member_nodes.iter().map(|&i| &nodes[i]).collect();
-            let authority = names::authority(&group, &works);
+            let mut authority = names::authority(&group, &works);
+            // Nothing joins an unresolved node to another: its key names its text, so the other text's
+            // equal string is another authority.
+            if authority.kind == AuthorityKind::Unresolved {
+                authority.key = format!("{}@{}", authority.key, SIDES[group[0].side]);
+            }
             for node in &group {
                 keys.insert((node.side, node.key.to_string()), authority.key.clone());
             }

@@ -127,3 +127,20 @@ fn a_section_only_a_supra_or_id_cites_is_named_after_its_work() {
     assert!(!r.contains(&c[1]), "{r:?} {c:?}");
     assert_eq!(name_of(&table, &c[1]), "Dobbs, Law of Remedies § 12.8");
 }
+
+#[test]
+fn citations_neither_text_resolves_are_never_shared() {
+    // An Id. with nothing before it, and a short form and a supra whose source neither text cites in full.
+    let text =
+        "Id. at 12. Pleading standards differ. Tellabs, 551 U.S. at 322. See also Langbein, supra.";
+    let (r, c, table) = unified(text, text);
+    assert_eq!((r.len(), c.len()), (3, 3));
+    for (reference, candidate) in r.iter().zip(&c) {
+        assert_ne!(reference, candidate);
+        assert!(is_unresolved(&table, reference) && is_unresolved(&table, candidate));
+    }
+    // The record and cross-references are no authorities at all.
+    let (r, _, table) = unified("The plan changed. (Compl. ¶ 4.) See infra Part II.", "");
+    assert_eq!(r.len(), 2);
+    assert!(table.is_empty(), "{table:?}");
+}
