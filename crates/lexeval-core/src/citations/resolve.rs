@@ -40,12 +40,16 @@ fn law_key(text: &str, citation: &Citation, previous: Option<&Citation>) -> Stri
 }
 
 /// A treatise is its authors' surnames, title and section, whatever volume, edition or given names a cite
-/// prints; a restatement is its title and section. `section` overrides the citation's own (a supra's).
+/// prints; a restatement is its title and section without subsections. `section` overrides the citation's own (a supra's).
 fn secondary_key(citation: &Citation, section: Option<&str>) -> String {
     let section = section.or(citation.section.as_deref()).unwrap_or("?");
     let title = citation.title.as_deref().unwrap_or("?").to_lowercase();
     match citation.kind {
-        CitationKind::Restatement => format!("restatement:{title}|{section}"),
+        // A restatement's subsections are pins, as a statute's are: "§ 402A(1)" cites § 402A.
+        CitationKind::Restatement => format!(
+            "restatement:{title}|{}",
+            section.split('(').next().unwrap_or(section).trim_end()
+        ),
         _ => format!(
             "secondary:{}|{title}|{section}",
             surnames_key(citation.author.as_deref().unwrap_or("?"))
