@@ -8,6 +8,8 @@
 //!   reporter in either text;
 //! - a supra with no antecedent in its own text ("LaFave, supra") is the other text's source by that name;
 //!   with a section ("Dobbs, supra, § 4.2"), that section of the other text's work by that author;
+//! - a bare section with no code in its own text ("§ 1104(a)(1)") is the other text's statute of that
+//!   section, when only one of its codes has it;
 //! - every other key (statutes, secondary sources) is already the same in both texts;
 //! - a citation neither text resolves (an Id. with nothing before it, a short form or supra whose source
 //!   neither text cites in full) is an authority of its own text only: two such citations never meet, so
@@ -182,6 +184,8 @@ fn group(nodes: &[Node<'_>]) -> Groups {
     for (i, node) in nodes.iter().enumerate() {
         let target: Option<Vec<usize>> = if node.key.starts_with("short:") {
             short_form_target(node, nodes)
+        } else if let Some(section) = node.key.strip_prefix("section:") {
+            Some(bare_section_target(node, section, nodes))
         } else {
             let supra = node.key.strip_prefix("unresolved:supra:");
             supra.map(|name| named_in_other_text(node, name, nodes))
@@ -226,6 +230,27 @@ fn supra_sections_of_other_works(citations: &mut [Citation], other: &[Citation])
 fn named_in_other_text(node: &Node<'_>, name: &str, nodes: &[Node<'_>]) -> Vec<usize> {
     (0..nodes.len())
         .filter(|&j| nodes[j].side != node.side && names::is_named(&nodes[j], name))
+        .collect()
+}
+
+/// The statute nodes of the other text a bare section with no code in its own text ("§ 1104(a)(1)") may
+/// stand for: those citing that section of some code (subsections are pins). Used only when they are one
+/// statute.
+fn bare_section_target(node: &Node<'_>, section: &str, nodes: &[Node<'_>]) -> Vec<usize> {
+    let number = |section: &str| {
+        let section = section.trim_start_matches(['§', ' ']);
+        section.split('(').next().unwrap_or(section).to_string()
+    };
+    let wanted = number(section);
+    (0..nodes.len())
+        .filter(|&j| nodes[j].side != node.side)
+        .filter(|&j| {
+            nodes[j].key.strip_prefix("law:").is_some_and(|law| {
+                law.rsplit('|')
+                    .next()
+                    .is_some_and(|other| number(other) == wanted)
+            })
+        })
         .collect()
 }
 

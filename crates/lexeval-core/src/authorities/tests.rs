@@ -144,3 +144,29 @@ fn citations_neither_text_resolves_are_never_shared() {
     assert_eq!(r.len(), 2);
     assert!(table.is_empty(), "{table:?}");
 }
+
+#[test]
+fn an_id_after_a_short_form_takes_the_other_texts_full_cite() {
+    let reference = "Courts read the complaint whole. Tellabs, Inc. v. Makor Issues & Rights, Ltd., 551 U.S. 308, \
+                     322 (2007).";
+    let candidate = "Courts read the complaint whole. Tellabs, 551 U.S. at 322. Inferences must be cogent. Id. at \
+                     324.";
+    let (r, c, table) = unified(reference, candidate);
+    assert_eq!(c, [r[0].clone(), r[0].clone()]);
+    assert_eq!(find(&table, &c[1]).unwrap().kind, AuthorityKind::Case);
+}
+
+#[test]
+fn a_bare_section_without_a_code_takes_the_other_texts_statute() {
+    let reference = "A fiduciary must act prudently. 29 U.S.C. § 1104(a)(1)(B).";
+    let candidate = "A fiduciary must act prudently. § 1104(a)(1). It must also diversify. Id. § 1104(a)(1)(C).";
+    let (r, c, table) = unified(reference, candidate);
+    assert!(c.iter().all(|k| *k == r[0]), "{r:?} {c:?}");
+    assert_eq!(name_of(&table, &r[0]), "29 U.S.C. § 1104");
+    // Two codes with that section: no telling which.
+    let (r, c, _) = unified(
+        "29 U.S.C. § 1104(a). 42 U.S.C. § 1104(b).",
+        "A fiduciary must act prudently. § 1104(a)(1).",
+    );
+    assert!(!r.contains(&c[0]), "{r:?} {c:?}");
+}

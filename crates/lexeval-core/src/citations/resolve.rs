@@ -484,6 +484,12 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                     .unwrap_or_default()
             ),
         });
+        // "Id. § 4" after nothing that names a code: the Id. names that section all the same.
+        if citation.kind == CitationKind::UnknownSection {
+            if let Some(id) = out.last_mut().filter(|id| adjacent_id(text, id, &citation)) {
+                id.authority = citation.authority.clone();
+            }
+        }
         // An Id. repeating a short form nothing resolved shares its key (the other text may resolve it)
         // but, as in eyecite, has no antecedent.
         citation.antecedent = target.filter(|&t| t != index && !is_unresolved(&out[t]));
