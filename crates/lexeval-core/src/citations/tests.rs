@@ -944,3 +944,33 @@ fn state_codes_keep_their_subject_and_a_section_list_cites_each_section() {
         ]
     );
 }
+
+/// The gold paragraph of a CLERC row in the shared fixtures (`LEXEVAL_SHARED`), by row id and model.
+fn clerc_gold(idx: u64, model: &str) -> String {
+    let root = std::env::var("LEXEVAL_SHARED")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared").to_string());
+    let path = format!("{root}/fixtures/clerc/gaze_gaps_generation_pairs.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    text.lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .find(|row| row["idx"] == idx && row["model"] == model)
+        .and_then(|row| row["gold_text"].as_str().map(str::to_string))
+        .unwrap_or_else(|| panic!("no CLERC row {idx} {model}"))
+}
+
+#[test]
+fn clerc_an_id_star_page_after_a_westlaw_and_lexis_parallel_cite_repeats_it() {
+    // CLERC row 623: "MacFarlane v. McKean, No. 92-2390, 1993 WL 349674, at *5, 1993 U.S.App. LEXIS 23463,
+    // at *15-16 (1st Cir. Sept. 14, 1993) (…). MacFarlane distinguishes Rule 15(a), … Id. at *5, …".
+    let text = clerc_gold(623, "gpt4o");
+    let cites = extract(&text);
+    let westlaw = cites
+        .iter()
+        .position(|c| c.matched_text == "1993 WL 349674")
+        .expect("the Westlaw cite");
+    let id = cites[westlaw..]
+        .iter()
+        .find(|c| c.kind == CitationKind::Id && c.pin_cite.as_deref() == Some("*5"))
+        .expect("the Id.");
+    assert_eq!(id.authority, cites[westlaw].authority);
+}
