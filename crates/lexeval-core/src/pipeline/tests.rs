@@ -403,3 +403,25 @@ fn citations_neither_text_resolves_are_left_out_of_the_score_with_a_note() {
         .unwrap()
         .contains("left_out"));
 }
+
+#[test]
+fn record_cites_and_cross_references_are_highlighted_as_what_they_are() {
+    let (claims, spans) = annotate::claims_and_spans(
+        "The plan was amended. (Compl. ¶ 44.) The change was hidden. See infra Part II.",
+    );
+    let names: Vec<&str> = spans
+        .iter()
+        .filter_map(|s| match &s.kind {
+            SpanKind::Citation { name, .. } => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Compl. ¶ 44 (record cite)",
+            "infra Part II. (cross-reference)"
+        ]
+    );
+    assert!(claims.iter().all(|c| c.authorities.is_empty()));
+}
