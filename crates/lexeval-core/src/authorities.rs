@@ -8,7 +8,13 @@
 //!   reporter in either text;
 //! - a supra with no antecedent in its own text ("LaFave, supra") is the other text's source by that name;
 //!   with a section ("Dobbs, supra, § 4.2"), that section of the other text's work by that author;
-//! - every other key (statutes, secondary sources) is already the same in both texts.
+//! - a bare section with no code in its own text ("§ 1104(a)(1)") is the other text's statute of that
+//!   section, when only one of its codes has it;
+//! - every other key (statutes, secondary sources) is already the same in both texts;
+//! - a citation neither text resolves (an Id. with nothing before it, a short form or supra whose source
+//!   neither text cites in full) is an authority of its own text only: two such citations never meet, so
+//!   they cannot make the texts agree, and the score leaves them out (`fresco::left_out`);
+//! - the record and cross-references within a document are no authorities at all.
 //!
 //! Each authority gets one key for both texts and a name for readers ("Mertens v. Hewitt Assocs., 508 U.S.
 //! 248"); the keys stay internal.
@@ -58,6 +64,16 @@ pub fn is_case(table: &[Authority], key: &str) -> bool {
     key.starts_with("short:") || find(table, key).is_some_and(|a| a.kind == AuthorityKind::Case)
 }
 
+/// Whether `key` is a citation no text resolves: never shared by the two texts, left out of the score.
+pub fn is_unresolved(table: &[Authority], key: &str) -> bool {
+    find(table, key).is_some_and(|a| a.kind == AuthorityKind::Unresolved)
+}
+
+/// A text's own key for a citation its resolution left without a source ("short:…", "unresolved:…").
+fn is_unresolved_key(key: &str) -> bool {
+    key.starts_with("short:") || key.starts_with("unresolved:")
+}
+
 /// A text's authority as its own resolution left it: every citation that carries one key.
 struct Node<'a> {
     side: usize,
@@ -97,7 +113,7 @@ fn nodes<'a>(texts: [&'a [Citation]; 2]) -> Vec<Node<'a>> {
     let mut index: HashMap<(usize, &str), usize> = HashMap::new();
     let mut nodes: Vec<Node<'a>> = Vec::new();
     for (side, citations) in texts.into_iter().enumerate() {
-        for citation in citations {
+        for citation in citations.iter().filter(|c| c.role.names_a_source()) {
             let at = *index
                 .entry((side, citation.authority.as_str()))
                 .or_insert_with(|| {
@@ -149,7 +165,8 @@ fn group(nodes: &[Node<'_>]) -> Groups {
     let mut by_key: HashMap<&str, usize> = HashMap::new();
     let mut by_cite: HashMap<String, usize> = HashMap::new();
     for (i, node) in nodes.iter().enumerate() {
-        if node.key != "unresolved:id" {
+        // Two texts' unresolved keys may be equal strings ("unresolved:id") for unrelated citations.
+        if !is_unresolved_key(node.key) {
             if let Some(&j) = by_key.get(node.key) {
                 groups.join(i, j);
             }
@@ -167,6 +184,8 @@ fn group(nodes: &[Node<'_>]) -> Groups {
     for (i, node) in nodes.iter().enumerate() {
         let target: Option<Vec<usize>> = if node.key.starts_with("short:") {
             short_form_target(node, nodes)
+        } else if let Some(section) = node.key.strip_prefix("section:") {
+            Some(bare_section_target(node, section, nodes))
         } else {
             let supra = node.key.strip_prefix("unresolved:supra:");
             supra.map(|name| named_in_other_text(node, name, nodes))
@@ -214,6 +233,27 @@ fn named_in_other_text(node: &Node<'_>, name: &str, nodes: &[Node<'_>]) -> Vec<u
         .collect()
 }
 
+/// The statute nodes of the other text a bare section with no code in its own text ("§ 1104(a)(1)") may
+/// stand for: those citing that section of some code (subsections are pins). Used only when they are one
+/// statute.
+fn bare_section_target(node: &Node<'_>, section: &str, nodes: &[Node<'_>]) -> Vec<usize> {
+    let number = |section: &str| {
+        let section = section.trim_start_matches(['§', ' ']);
+        section.split('(').next().unwrap_or(section).to_string()
+    };
+    let wanted = number(section);
+    (0..nodes.len())
+        .filter(|&j| nodes[j].side != node.side)
+        .filter(|&j| {
+            nodes[j].key.strip_prefix("law:").is_some_and(|law| {
+                law.rsplit('|')
+                    .next()
+                    .is_some_and(|other| number(other) == wanted)
+            })
+        })
+        .collect()
+}
+
 /// The case nodes a short form with no antecedent in its text may stand for: those of the other text with
 /// its volume and reporter that carry its name; without a name, every case of that volume and reporter in
 /// either text (used only when they are one case).
@@ -241,6 +281,9 @@ fn short_form_target(node: &Node<'_>, nodes: &[Node<'_>]) -> Option<Vec<usize>> 
     Some(candidates)
 }
 
+/// The texts of a comparison, by `Node::side`.
+const SIDES: [&str; 2] = ["reference", "candidate"];
+
 /// Gives every citation of both texts the key of its authority across the two, and returns the
 /// authorities (sorted by key) with their names.
 pub fn unify(reference: &mut [Citation], candidate: &mut [Citation]) -> Vec<Authority> {
@@ -258,7 +301,12 @@ pub fn unify(reference: &mut [Citation], candidate: &mut [Citation]) -> Vec<Auth
         let mut table: Vec<Authority> = Vec::new();
         for member_nodes in members.values() {
             let group: Vec<&Node<'_>> = member_nodes.iter().map(|&i| &nodes[i]).collect();
-            let authority = names::authority(&group, &works);
+            let mut authority = names::authority(&group, &works);
+            // Nothing joins an unresolved node to another: its key names its text, so the other text's
+            // equal string is another authority.
+            if authority.kind == AuthorityKind::Unresolved {
+                authority.key = format!("{}@{}", authority.key, SIDES[group[0].side]);
+            }
             for node in &group {
                 keys.insert((node.side, node.key.to_string()), authority.key.clone());
             }

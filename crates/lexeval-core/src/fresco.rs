@@ -19,6 +19,7 @@
 //! many candidates were compared, not every comparison.
 
 mod citation_similarity;
+pub mod left_out;
 
 pub use citation_similarity::{authority_similarity, citation_similarity};
 
@@ -111,6 +112,9 @@ pub struct FrescoDetails {
     /// Similarities computed (distinct pairs of texts).
     #[serde(default)]
     pub judged_pairs: usize,
+    /// Citations neither text resolves, left out of the pairs and of citation recall and precision.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_out: Vec<left_out::LeftOutCitation>,
     /// The LLM judge's endpoint and model, when it was the similarity.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub llm: Option<JudgeSettings>,
@@ -411,6 +415,7 @@ pub fn score(
                 .collect(),
         ),
         judged_pairs: judgements.judged,
+        left_out: Vec::new(),
         llm: None,
         llm_exchanges: None,
         matrix,

@@ -127,3 +127,46 @@ fn a_section_only_a_supra_or_id_cites_is_named_after_its_work() {
     assert!(!r.contains(&c[1]), "{r:?} {c:?}");
     assert_eq!(name_of(&table, &c[1]), "Dobbs, Law of Remedies § 12.8");
 }
+
+#[test]
+fn citations_neither_text_resolves_are_never_shared() {
+    // An Id. with nothing before it, and a short form and a supra whose source neither text cites in full.
+    let text =
+        "Id. at 12. Pleading standards differ. Tellabs, 551 U.S. at 322. See also Langbein, supra.";
+    let (r, c, table) = unified(text, text);
+    assert_eq!((r.len(), c.len()), (3, 3));
+    for (reference, candidate) in r.iter().zip(&c) {
+        assert_ne!(reference, candidate);
+        assert!(is_unresolved(&table, reference) && is_unresolved(&table, candidate));
+    }
+    // The record and cross-references are no authorities at all.
+    let (r, _, table) = unified("The plan changed. (Compl. ¶ 4.) See infra Part II.", "");
+    assert_eq!(r.len(), 2);
+    assert!(table.is_empty(), "{table:?}");
+}
+
+#[test]
+fn an_id_after_a_short_form_takes_the_other_texts_full_cite() {
+    let reference = "Courts read the complaint whole. Tellabs, Inc. v. Makor Issues & Rights, Ltd., 551 U.S. 308, \
+                     322 (2007).";
+    let candidate = "Courts read the complaint whole. Tellabs, 551 U.S. at 322. Inferences must be cogent. Id. at \
+                     324.";
+    let (r, c, table) = unified(reference, candidate);
+    assert_eq!(c, [r[0].clone(), r[0].clone()]);
+    assert_eq!(find(&table, &c[1]).unwrap().kind, AuthorityKind::Case);
+}
+
+#[test]
+fn a_bare_section_without_a_code_takes_the_other_texts_statute() {
+    let reference = "A fiduciary must act prudently. 29 U.S.C. § 1104(a)(1)(B).";
+    let candidate = "A fiduciary must act prudently. § 1104(a)(1). It must also diversify. Id. § 1104(a)(1)(C).";
+    let (r, c, table) = unified(reference, candidate);
+    assert!(c.iter().all(|k| *k == r[0]), "{r:?} {c:?}");
+    assert_eq!(name_of(&table, &r[0]), "29 U.S.C. § 1104");
+    // Two codes with that section: no telling which.
+    let (r, c, _) = unified(
+        "29 U.S.C. § 1104(a). 42 U.S.C. § 1104(b).",
+        "A fiduciary must act prudently. § 1104(a)(1).",
+    );
+    assert!(!r.contains(&c[0]), "{r:?} {c:?}");
+}

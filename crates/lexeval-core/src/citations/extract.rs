@@ -4,7 +4,7 @@
 use super::db::{self, EditionRef, SourceKind};
 use super::patterns::patterns;
 use super::secondary;
-use super::{statutes, Citation, CitationKind};
+use super::{statutes, Citation, CitationKind, CitationRole};
 use regex::{Captures, Regex};
 use std::sync::OnceLock;
 
@@ -346,6 +346,7 @@ fn into_citation(text: &str, token: Token) -> Citation {
         section: group(&token, "section"),
         authority: String::new(),
         antecedent: None,
+        role: CitationRole::Authority,
     }
 }
 

@@ -10,12 +10,14 @@
 
 mod clauses;
 mod courts;
+mod cross_references;
 mod db;
 mod extract;
 mod history;
 mod metadata;
 mod parties;
 mod patterns;
+mod record;
 mod references;
 mod resolve;
 mod secondary;
@@ -42,6 +44,37 @@ pub enum CitationKind {
     Restatement,
     Reference,
     UnknownSection,
+    /// A document of the record of the case argued (Bluepages B17): "(Compl. ¶ 44.)", "Tr. 112:4–9".
+    Record,
+    /// A reference to another part of the same document (R3.5): "supra Part I.B", "infra note 12".
+    CrossReference,
+}
+
+/// What a citation is to the claim it is attributed to.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CitationRole {
+    /// An authority supporting the claim.
+    #[default]
+    Authority,
+    /// Another decision of the cited case's litigation, printed as its history (R10.7: "aff'd", "cert.
+    /// denied", "overruled by"): an authority of its own, but not support for the claim.
+    History,
+    /// The record of the case argued, or an Id. repeating it: citation material, never an authority.
+    Record,
+    /// A cross-reference within the document, or an Id. repeating it: never an authority.
+    CrossReference,
+}
+
+impl CitationRole {
+    pub fn is_authority(&self) -> bool {
+        *self == CitationRole::Authority
+    }
+
+    /// Whether a citation with this role names a source either text may cite (an authority or history).
+    pub fn names_a_source(&self) -> bool {
+        matches!(self, CitationRole::Authority | CitationRole::History)
+    }
 }
 
 /// One citation found in a text. Offsets count Unicode scalar values (chars), end exclusive.
@@ -76,6 +109,21 @@ pub struct Citation {
     pub authority: String,
     /// Index (in the returned list) of the citation this one refers back to.
     pub antecedent: Option<usize>,
+    /// Whether it supports the claim around it; absent from JSON when it does.
+    #[serde(default, skip_serializing_if = "CitationRole::is_authority")]
+    pub role: CitationRole,
+}
+
+impl Citation {
+    /// The authority key this citation gives the claim it supports, empty when it supports none: a case's
+    /// history, the record, a cross-reference.
+    pub fn support_key(&self) -> String {
+        if self.role.is_authority() {
+            self.authority.clone()
+        } else {
+            String::new()
+        }
+    }
 }
 
 /// Every citation in `text`, in order, resolved to authorities.
@@ -84,6 +132,9 @@ pub fn extract(text: &str) -> Vec<Citation> {
     secondary::add_article_authors(text, &mut found);
     let groups = metadata::add_metadata(text, &mut found);
     extract::settle_editions(&mut found, &editions);
+    // After the parallel groups, which index the citations found so far.
+    cross_references::add_cross_references(text, &mut found);
+    record::add_record_citations(text, &mut found);
     let found = resolve::resolve(text, found, &groups);
     extract::to_char_offsets(text, found)
 }

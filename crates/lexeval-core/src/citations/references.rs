@@ -3,7 +3,7 @@
 //! addition: a claim that names the case is attributed to it).
 
 use super::metadata::pin_cite;
-use super::{Citation, CitationKind};
+use super::{Citation, CitationKind, CitationRole};
 use regex::Regex;
 
 /// eyecite's `DISALLOWED_NAMES` as it effectively applies: party names that identify no case.
@@ -183,6 +183,7 @@ pub fn find_references(text: &str, citations: &[Citation]) -> Vec<Citation> {
             section: None,
             authority: String::new(),
             antecedent: None,
+            role: CitationRole::Authority,
         });
     }
     found

@@ -9,14 +9,14 @@
 //! a supra naming authors ("Wright & Miller, supra") resolves to their latest treatise or article, and a
 //! section after such a supra or an Id. ("supra, § 1216", "Id. § 1357") cites that section of the book.
 
-use super::history::is_subsequent_history;
+use super::history::is_history;
 use super::parties::LEAD_WORDS;
 use super::references::find_references;
 use super::secondary::{comment_len, section_number, supra_author, surnames_key};
 use super::statutes::{
     bare_section, is_parallel_session_law, session_law_key, unresolved_section_key, Code,
 };
-use super::{Citation, CitationKind};
+use super::{Citation, CitationKind, CitationRole};
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -40,12 +40,16 @@ fn law_key(text: &str, citation: &Citation, previous: Option<&Citation>) -> Stri
 }
 
 /// A treatise is its authors' surnames, title and section, whatever volume, edition or given names a cite
-/// prints; a restatement is its title and section. `section` overrides the citation's own (a supra's).
+/// prints; a restatement is its title and section without subsections. `section` overrides the citation's own (a supra's).
 fn secondary_key(citation: &Citation, section: Option<&str>) -> String {
     let section = section.or(citation.section.as_deref()).unwrap_or("?");
     let title = citation.title.as_deref().unwrap_or("?").to_lowercase();
     match citation.kind {
-        CitationKind::Restatement => format!("restatement:{title}|{section}"),
+        // A restatement's subsections are pins, as a statute's are: "§ 402A(1)" cites § 402A.
+        CitationKind::Restatement => format!(
+            "restatement:{title}|{}",
+            section.split('(').next().unwrap_or(section).trim_end()
+        ),
         _ => format!(
             "secondary:{}|{title}|{section}",
             surnames_key(citation.author.as_deref().unwrap_or("?"))
@@ -61,24 +65,43 @@ fn is_blank_page(page: Option<&str>) -> bool {
 /// eyecite's MAX_OPINION_PAGE_COUNT: a pin further than this past the first page cites another case.
 const MAX_OPINION_PAGES: u64 = 150;
 
-/// Whether `pin` can be a page of the case starting at `page` ("at 20-25" → 20). A pin without a number
-/// ("¶ 100") is implausible against a numbered first page; a first page that is not a number accepts any pin.
-fn pin_fits(page: Option<&str>, pin: Option<&str>) -> bool {
+/// Whether `pin` can be a page of `case` ("at 20-25" → 20 of a case starting at page 20 or before). A
+/// pin without a number first — a star page ("at *8") or a paragraph ("¶ 32") — fits a case cited by year
+/// and document number, as Westlaw, Lexis and public-domain citations are ("2019 WL 1234567", "2019 IL
+/// 123456": their pins are always star pages or paragraphs), or a case whose own pin had that form; it is
+/// implausible against a numbered first page; a first page that is not a number accepts any pin.
+fn pin_fits(case: &Citation, pin: Option<&str>) -> bool {
     let Some(pin) = pin else { return true };
-    let Some(first) = page.filter(|p| p.bytes().all(|b| b.is_ascii_digit())) else {
+    let Some(first) = case
+        .page
+        .as_deref()
+        .filter(|p| p.bytes().all(|b| b.is_ascii_digit()))
+    else {
         return true;
     };
     let Ok(first) = first.parse::<u64>() else {
         return true;
     };
-    let digits: String = pin
-        .trim_start_matches("at ")
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
+    let pin = pin.trim_start_matches("at ").trim_start();
+    if let Some(mark) = pin.chars().next().filter(|c| matches!(c, '*' | '¶')) {
+        let own_mark = case
+            .pin_cite
+            .as_deref()
+            .map(|own| own.trim_start_matches("at ").trim_start().starts_with(mark));
+        return own_mark == Some(true) || cited_by_year(case);
+    }
+    let digits: String = pin.chars().take_while(char::is_ascii_digit).collect();
     digits
         .parse::<u64>()
         .is_ok_and(|pin| first <= pin && pin <= first + MAX_OPINION_PAGES)
+}
+
+/// Whether a case is cited by year, reporter and document number (Bluebook R10.8.1, R10.3.3: "2019 WL
+/// 1234567", "2019 U.S. Dist. LEXIS 12345", "2019 IL 123456", "2017 ND 12"): its volume is its year.
+fn cited_by_year(case: &Citation) -> bool {
+    // No reporter's volumes run this high: a four-digit volume from 1700 on is a year.
+    let volume = case.volume.as_deref().and_then(|v| v.parse::<u32>().ok());
+    volume.is_some_and(|v| (1700..=2200).contains(&v))
 }
 
 /// The name a short form or reference carries, if it can name a case (not a signal such as "See").
@@ -147,7 +170,7 @@ fn short_cite_target(citation: &Citation, out: &[Citation]) -> Option<usize> {
     unique(out, &candidates).or_else(|| {
         let fitting: Vec<usize> = candidates
             .into_iter()
-            .filter(|&i| pin_fits(out[i].page.as_deref(), citation.pin_cite.as_deref()))
+            .filter(|&i| pin_fits(&out[i], citation.pin_cite.as_deref()))
             .collect();
         unique(out, &fitting)
     })
@@ -184,7 +207,7 @@ fn id_target(citation: &Citation, previous: Option<usize>, out: &[Citation]) -> 
         .rev()
         .take_while(|c| c.kind == full.kind && c.authority == full.authority);
     group
-        .any(|c| pin_fits(c.page.as_deref(), citation.pin_cite.as_deref()))
+        .any(|c| pin_fits(c, citation.pin_cite.as_deref()))
         .then_some(root)
 }
 
@@ -294,18 +317,18 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                 let key = cite_key(&citation);
                 let blank = is_blank_page(citation.page.as_deref());
                 // "…, 556 U.S. 662 (2009), aff'd, 600 F.3d 1 (2d Cir. 2010)": the later decision is the
-                // case's history, printed as part of its citation (R10.7), not another authority.
+                // case's history (R10.7), an authority of its own that does not support the claim; an Id.
+                // after it still repeats the case.
                 let history_of = previous_root
                     .filter(|&root| out[root].kind == CitationKind::FullCase)
                     .filter(|_| {
                         out.last()
                             .and_then(|last| text.get(last.end..citation.start))
-                            .is_some_and(is_subsequent_history)
+                            .is_some_and(is_history)
                     });
                 let grouped = group
                     .and_then(|g| group_authority.get(&g))
-                    .map(|(authority, leader)| (authority.clone(), *leader))
-                    .or_else(|| history_of.map(|root| (out[root].authority.clone(), root)));
+                    .map(|(authority, leader)| (authority.clone(), *leader));
                 let (authority, leader) = match grouped {
                     Some((authority, leader)) => (authority, Some(leader)),
                     None if blank => (format!("case:{key}#{index}"), None),
@@ -327,6 +350,20 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                 }
                 citation.authority = authority;
                 citation.antecedent = leader;
+                citation.role = match (history_of, leader) {
+                    (Some(_), _) => CitationRole::History,
+                    (None, Some(leader)) => out[leader].role,
+                    (None, None) => CitationRole::Authority,
+                };
+                if citation.role.is_authority() {
+                    previous_root = Some(index);
+                }
+                out.push(citation);
+                continue;
+            }
+            // The record and the document's own parts: what a following Id. repeats, never an authority.
+            CitationKind::Record | CitationKind::CrossReference => {
+                citation.antecedent = None;
                 previous_root = Some(index);
                 out.push(citation);
                 continue;
@@ -447,9 +484,24 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                     .unwrap_or_default()
             ),
         });
+        // "Id. § 4" after nothing that names a code: the Id. names that section all the same.
+        if citation.kind == CitationKind::UnknownSection {
+            if let Some(id) = out.last_mut().filter(|id| adjacent_id(text, id, &citation)) {
+                id.authority = citation.authority.clone();
+            }
+        }
         // An Id. repeating a short form nothing resolved shares its key (the other text may resolve it)
         // but, as in eyecite, has no antecedent.
         citation.antecedent = target.filter(|&t| t != index && !is_unresolved(&out[t]));
+        // An Id. of the record or of a cross-reference is one too.
+        if let Some(t) = target.filter(|&t| t < index) {
+            if matches!(
+                out[t].role,
+                CitationRole::Record | CitationRole::CrossReference
+            ) {
+                citation.role = out[t].role;
+            }
+        }
         // An Id. after "LaFave, supra, § 5.2(c)" cites the section that supra names.
         // A short form or supra with no antecedent in its text is still what a following Id. repeats.
         let unresolved_short = target.is_none()

@@ -189,6 +189,21 @@ fn restatements_are_keyed_by_title_and_section() {
             None,
             "restatement:restatement of torts|402A",
         ),
+        // A subsection is a pin, as a statute's: the authority is § 402A.
+        (
+            "Restatement (Second) of Torts § 402A(1)",
+            "Restatement (Second) of Torts",
+            "402A(1)",
+            None,
+            "restatement:restatement (second) of torts|402A",
+        ),
+        (
+            "Restatement (Third) of Torts: Prods. Liab. § 2(b)",
+            "Restatement (Third) of Torts: Prods. Liab.",
+            "2(b)",
+            None,
+            "restatement:restatement (third) of torts: prods. liab.|2",
+        ),
     ];
     for (cite, title, section, pin, key) in cases {
         let text = format!("The rule is settled. See {cite}.");
@@ -485,7 +500,8 @@ fn an_abbreviated_restatement_subtitle_and_its_hereinafter_name_cite_one_work() 
             ),
             (
                 "A manufacturer must also warn of dangers it knows about.".to_string(),
-                vec![format!("{products}|2(c)")]
+                // § 2(c) is a pin of § 2, the section the later short form cites.
+                vec![format!("{products}|2")]
             ),
             (
                 "Warnings need not address obvious risks.".to_string(),

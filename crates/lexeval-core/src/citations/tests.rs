@@ -725,38 +725,147 @@ fn constitutions_are_law_citations_whose_abbreviations_split_no_claim() {
 }
 
 #[test]
-fn a_cases_history_is_part_of_its_authority_but_an_overruling_case_is_not() {
+fn a_cases_history_is_an_authority_of_its_own_that_supports_no_claim() {
+    // Bluebook R10.7's examples: the claim rests on the cited case; the later decision (affirmance,
+    // certiorari, overruling) is another authority, which a later cite may name on its own.
     let text = "A complaint must state a plausible claim. Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009), aff'd in \
                 part, rev'd in part on other grounds, 600 F.3d 1 (2d Cir. 2010). The rule is the same in state \
                 court. Smith v. Jones, 123 Cal. App. 4th 456, 460 (2004), cert. denied, 546 U.S. 1001 (2005). \
                 Separate facilities were once held equal. Plessy v. Ferguson, 163 U.S. 537 (1896), overruled by \
-                Brown v. Bd. of Educ., 347 U.S. 483 (1954). Later decisions of the appeal follow it. 600 F.3d at 5.";
+                Brown v. Bd. of Educ., 347 U.S. 483 (1954). Later decisions of the appeal follow it. 600 F.3d at 5. \
+                The lower court agreed. Id. at 7.";
     let pairs = claim_pairs(text);
-    let iqbal = "case:556 U.S. 662".to_string();
+    let pair = |claim: &str, key: &str| (claim.to_string(), vec![key.to_string()]);
     assert_eq!(
         pairs,
         [
-            (
-                "A complaint must state a plausible claim.".to_string(),
-                vec![iqbal.clone()]
+            pair(
+                "A complaint must state a plausible claim.",
+                "case:556 U.S. 662"
             ),
-            (
-                "The rule is the same in state court.".to_string(),
-                vec!["case:123 Cal. App. 4th 456".to_string()]
+            pair(
+                "The rule is the same in state court.",
+                "case:123 Cal. App. 4th 456"
             ),
-            (
-                "Separate facilities were once held equal.".to_string(),
-                vec![
-                    "case:163 U.S. 537".to_string(),
-                    "case:347 U.S. 483".to_string()
-                ]
+            pair(
+                "Separate facilities were once held equal.",
+                "case:163 U.S. 537"
             ),
-            // A short form of the history's reporter is that case too.
-            (
-                "Later decisions of the appeal follow it.".to_string(),
-                vec![iqbal]
+            pair(
+                "Later decisions of the appeal follow it.",
+                "case:600 F.3d 1"
+            ),
+            pair("The lower court agreed.", "case:600 F.3d 1"),
+        ]
+    );
+    let cites = extract(text);
+    let history: Vec<(&str, super::CitationRole)> = cites
+        .iter()
+        .filter(|c| c.kind == CitationKind::FullCase)
+        .map(|c| (c.matched_text.as_str(), c.role))
+        .collect();
+    use super::CitationRole::{Authority, History};
+    assert_eq!(
+        history,
+        [
+            ("556 U.S. 662", Authority),
+            ("600 F.3d 1", History),
+            ("123 Cal. App. 4th 456", Authority),
+            ("546 U.S. 1001", History),
+            ("163 U.S. 537", Authority),
+            ("347 U.S. 483", History),
+        ]
+    );
+    // An Id. right after a cite with history repeats the cited case, not its history.
+    let cites = extract(
+        "Courts agree. Foo v. Bar, 100 F.3d 1, 3 (2d Cir. 1996), rev'g 900 F. Supp. 5 (S.D.N.Y. 1995). So \
+         does the panel. Id. at 4.",
+    );
+    assert_eq!(
+        (cites[1].authority.as_str(), cites[2].authority.as_str()),
+        ("case:900 F. Supp. 5", "case:100 F.3d 1")
+    );
+}
+
+#[test]
+fn id_after_westlaw_lexis_and_public_domain_cites_takes_their_star_pages_and_paragraphs() {
+    for (text, key) in [
+        (
+            "The duty is continuing. Smith v. Jones, No. 18-cv-1234, 2019 WL 1234567, at *3 (S.D.N.Y. Mar. \
+             1, 2019). It also binds successors. Id. at *8.",
+            "case:2019 WL 1234567",
+        ),
+        (
+            "The duty is continuing. Smith v. Jones, 2019 U.S. Dist. LEXIS 12345, at *3 (S.D.N.Y. Mar. 1, \
+             2019). It also binds successors. Id. at *8.",
+            "case:2019 U.S. Dist. LEXIS 12345",
+        ),
+        (
+            "The statute is remedial. People v. Doe, 2019 IL 123456, ¶ 20. It is construed liberally. Id. \
+             ¶ 32.",
+            "case:2019 IL 123456",
+        ),
+        (
+            "The duty is continuing. Smith v. Jones, 2019 WL 1234567 (S.D.N.Y. Mar. 1, 2019). It also binds \
+             successors. Id. at *8.",
+            "case:2019 WL 1234567",
+        ),
+    ] {
+        let cites = extract(text);
+        assert_eq!(
+            (cites[1].antecedent, cites[1].authority.as_str()),
+            (Some(0), key),
+            "{text}"
+        );
+    }
+    // A star page or paragraph is still no page of a printed reporter.
+    let cites = extract("Foo v. Bar, 1 U.S. 100 (1990). Id. at *8. Id. ¶ 3.");
+    assert_eq!((cites[1].antecedent, cites[2].antecedent), (None, None));
+}
+
+#[test]
+fn record_citations_and_their_id_support_no_claim_and_stay_out_of_its_text() {
+    let text = "The plan was amended in 2019. (Compl. ¶ 44.) The amendment was never disclosed. Id. ¶ 45. \
+                The court denied the motion. ECF No. 45 at 3. Plaintiff testified to the meeting. Tr. \
+                112:4–9. The board approved it. See J.A. 56; Pet. App. 12a. Fiduciaries must disclose \
+                material changes. Varity Corp. v. Howe, 516 U.S. 489, 506 (1996); R. 15.";
+    let pairs = claim_pairs(text);
+    let pair = |claim: &str, keys: &[&str]| {
+        (
+            claim.to_string(),
+            keys.iter().map(|k| k.to_string()).collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(
+        pairs,
+        [
+            pair("The plan was amended in 2019.", &[]),
+            pair("The amendment was never disclosed.", &[]),
+            pair("The court denied the motion.", &[]),
+            pair("Plaintiff testified to the meeting.", &[]),
+            pair("The board approved it.", &[]),
+            pair(
+                "Fiduciaries must disclose material changes.",
+                &["case:516 U.S. 489"]
             ),
         ]
+    );
+    let roles: Vec<super::CitationRole> = extract(text).iter().map(|c| c.role).collect();
+    assert_eq!(roles.iter().filter(|r| !r.names_a_source()).count(), 7);
+}
+
+#[test]
+fn a_citation_sentence_after_a_one_letter_label_is_no_claim_of_its_own() {
+    // The regression of issue 32: the case name runs back over "Plan B." but the sentence has no verb
+    // after its cite, so it cites for the sentence before.
+    let text = "The amendment applies only to employees enrolled in Plan B. Pegram v. Herdrich, 530 U.S. 211, \
+                225 (2000).";
+    assert_eq!(
+        claim_pairs(text),
+        [(
+            "The amendment applies only to employees enrolled in Plan B.".to_string(),
+            vec!["case:530 U.S. 211".to_string()]
+        )]
     );
 }
 
@@ -834,4 +943,34 @@ fn state_codes_keep_their_subject_and_a_section_list_cites_each_section() {
             ),
         ]
     );
+}
+
+/// The gold paragraph of a CLERC row in the shared fixtures (`LEXEVAL_SHARED`), by row id and model.
+fn clerc_gold(idx: u64, model: &str) -> String {
+    let root = std::env::var("LEXEVAL_SHARED")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared").to_string());
+    let path = format!("{root}/fixtures/clerc/gaze_gaps_generation_pairs.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    text.lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .find(|row| row["idx"] == idx && row["model"] == model)
+        .and_then(|row| row["gold_text"].as_str().map(str::to_string))
+        .unwrap_or_else(|| panic!("no CLERC row {idx} {model}"))
+}
+
+#[test]
+fn clerc_an_id_star_page_after_a_westlaw_and_lexis_parallel_cite_repeats_it() {
+    // CLERC row 623: "MacFarlane v. McKean, No. 92-2390, 1993 WL 349674, at *5, 1993 U.S.App. LEXIS 23463,
+    // at *15-16 (1st Cir. Sept. 14, 1993) (…). MacFarlane distinguishes Rule 15(a), … Id. at *5, …".
+    let text = clerc_gold(623, "gpt4o");
+    let cites = extract(&text);
+    let westlaw = cites
+        .iter()
+        .position(|c| c.matched_text == "1993 WL 349674")
+        .expect("the Westlaw cite");
+    let id = cites[westlaw..]
+        .iter()
+        .find(|c| c.kind == CitationKind::Id && c.pin_cite.as_deref() == Some("*5"))
+        .expect("the Id.");
+    assert_eq!(id.authority, cites[westlaw].authority);
 }

@@ -2,7 +2,7 @@
 
 use super::extent::whole_extents;
 use crate::authorities::{self, Authority};
-use crate::citations::{claims_with, extract, Citation};
+use crate::citations::{claims_with, extract, Citation, CitationRole};
 use crate::claims::AttributedClaim;
 use serde::{Deserialize, Serialize};
 
@@ -28,6 +28,19 @@ pub enum SpanKind {
     Claim { index: usize },
     /// A U-Score cue phrase; `dimension` is the U-Score component it counts towards.
     Cue { dimension: String },
+}
+
+/// The name a citation's highlight shows: its authority's, or for the record and cross-references (no
+/// authorities) what they are.
+fn reader_name(citation: &Citation, authorities: &[Authority]) -> String {
+    let what = match citation.role {
+        CitationRole::Record => "record cite",
+        CitationRole::CrossReference => "cross-reference",
+        CitationRole::Authority | CitationRole::History => {
+            return authorities::name_of(authorities, &citation.authority).to_string()
+        }
+    };
+    format!("{} ({what})", citation.matched_text)
 }
 
 /// A text's claims (the brief check's units) and its citations and claims as spans, in reading order.
@@ -64,7 +77,7 @@ pub fn claims_and_spans_with(
                 start,
                 end,
                 kind: SpanKind::Citation {
-                    name: authorities::name_of(authorities, &citation.authority).to_string(),
+                    name: reader_name(&citation, authorities),
                     authority: citation.authority,
                 },
             }),

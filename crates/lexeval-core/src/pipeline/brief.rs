@@ -7,6 +7,7 @@ use crate::authorities::{self, Authority};
 use crate::citations::extract;
 use crate::claims::AttributedClaim;
 use crate::embedded::{whole_text_report, EmbeddedTexts};
+use crate::fresco::left_out::{self, LeftOutCitation};
 use crate::fresco::{self, AuthorityScope, FrescoDetails, FrescoSettings};
 use crate::judge::{Answer, Exchange, JudgeLanguage, JudgeSettings};
 use crate::report::ScoreReport;
@@ -30,6 +31,8 @@ pub struct BriefPipeline {
     reference: Vec<AttributedClaim>,
     candidate: Vec<AttributedClaim>,
     authorities: Vec<Authority>,
+    /// Citations neither text resolves: out of the score, listed in its report.
+    left_out: Vec<LeftOutCitation>,
     spans: (Vec<Span>, Vec<Span>),
     rouge: ScoreReport<RougeDetails>,
     waiting: Waiting,
@@ -46,10 +49,14 @@ impl BriefPipeline {
         let mut reference_citations = extract(reference_text);
         let mut candidate_citations = extract(candidate_text);
         let authorities = authorities::unify(&mut reference_citations, &mut candidate_citations);
+        let left_out =
+            left_out::left_out_citations(&reference_citations, &candidate_citations, &authorities);
         let (mut reference, reference_spans) =
             claims_and_spans_with(reference_text, reference_citations, &authorities);
         let (mut candidate, candidate_spans) =
             claims_and_spans_with(candidate_text, candidate_citations, &authorities);
+        left_out::leave_out_unresolved(&mut reference, &authorities);
+        left_out::leave_out_unresolved(&mut candidate, &authorities);
         if settings.authorities == AuthorityScope::Cases {
             for claim in reference.iter_mut().chain(&mut candidate) {
                 claim
@@ -68,6 +75,7 @@ impl BriefPipeline {
             reference,
             candidate,
             authorities,
+            left_out,
             spans: (reference_spans, candidate_spans),
             rouge,
             waiting: Waiting::Nothing,
@@ -125,13 +133,15 @@ impl BriefPipeline {
     }
 
     fn score(&self, similarity: &mut fresco::ClaimSimilarity<'_>) -> ScoreReport<FrescoDetails> {
-        fresco::score(
+        let mut report = fresco::score(
             &self.reference,
             &self.candidate,
             &self.authorities,
             &self.settings,
             similarity,
-        )
+        );
+        left_out::record(&mut report, self.left_out.clone());
+        report
     }
 
     fn done(&mut self, metric: ScoreReport<FrescoDetails>, cosine: Option<ScoreReport>) -> Step {

@@ -341,3 +341,87 @@ fn a_brief_check_scores_authorities_across_both_texts_and_can_count_cases_only()
     );
     assert_eq!(cases.settings["authorities"], "cases");
 }
+
+#[test]
+fn citations_neither_text_resolves_are_left_out_of_the_score_with_a_note() {
+    // Both texts open a paragraph with an Id. (its antecedent was in an earlier, unquoted paragraph) and the
+    // generated text cites a case only by a short form. Before, both Id.s were one shared "authority" that
+    // made the unrelated claims a supported pair and recall and precision 1.
+    let reference =
+        "Id. at 12. The trustee must diversify. Kayes v. Pac. Lumber Co., 51 F.3d 1449, 1459 (9th \
+                     Cir. 1995).";
+    let candidate =
+        "Id. at 40. The trustee must diversify. Kayes v. Pac. Lumber Co., 51 F.3d 1449, 1459 (9th \
+                     Cir. 1995). Pleading standards differ. Tellabs, 551 U.S. at 322.";
+    let job = CheckJob::Brief {
+        reference: reference.into(),
+        candidate: candidate.into(),
+        settings: FrescoSettings {
+            authorities: AuthorityScope::All,
+            similarity: Similarity::RougeL,
+            threshold: 0.4,
+            generalized: false,
+            generalized_match: GeneralizedMatch::Citations,
+        },
+        judge: None,
+    };
+    let report = fresco_report(&done(Pipeline::start(job, &Plain).1)).clone();
+    assert_eq!(report.details.pairs.len(), 1);
+    assert_eq!(report.score("citation_recall"), Some(1.0));
+    assert_eq!(report.score("citation_precision"), Some(1.0));
+    let left: Vec<(fresco::left_out::Text, &str, fresco::left_out::Unresolved)> = report
+        .details
+        .left_out
+        .iter()
+        .map(|c| (c.text, c.citation.as_str(), c.reason))
+        .collect();
+    use fresco::left_out::{Text, Unresolved};
+    assert_eq!(
+        left,
+        [
+            (Text::Reference, "Id.", Unresolved::IdWithoutAntecedent),
+            (Text::Candidate, "Id.", Unresolved::IdWithoutAntecedent),
+            (
+                Text::Candidate,
+                "551 U.S. at 322",
+                Unresolved::ShortFormWithoutFullCitation
+            ),
+        ]
+    );
+    let note =
+        "3 unresolved citations left out (1 in the reference, 2 in the candidate): see left_out";
+    assert!(report
+        .scores
+        .iter()
+        .all(|s| s.note.as_deref() == Some(note)));
+    // Reports written before the list existed read back with an empty one, and an empty one is not written.
+    let mut json = serde_json::to_value(&report).unwrap();
+    json["details"].as_object_mut().unwrap().remove("left_out");
+    let back: ScoreReport<FrescoDetails> = serde_json::from_value(json).unwrap();
+    assert!(back.details.left_out.is_empty());
+    assert!(!serde_json::to_string(&back.details)
+        .unwrap()
+        .contains("left_out"));
+}
+
+#[test]
+fn record_cites_and_cross_references_are_highlighted_as_what_they_are() {
+    let (claims, spans) = annotate::claims_and_spans(
+        "The plan was amended. (Compl. ¶ 44.) The change was hidden. See infra Part II.",
+    );
+    let names: Vec<&str> = spans
+        .iter()
+        .filter_map(|s| match &s.kind {
+            SpanKind::Citation { name, .. } => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Compl. ¶ 44 (record cite)",
+            "infra Part II. (cross-reference)"
+        ]
+    );
+    assert!(claims.iter().all(|c| c.authorities.is_empty()));
+}

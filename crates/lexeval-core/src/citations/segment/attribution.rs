@@ -128,14 +128,14 @@ pub(super) fn sentence_claims(
                 .find(|s| s.start <= citation.start);
             match target {
                 Some(segment) if citation.start < start || !removable => {
-                    segment.authorities.push(citation.authority.clone())
+                    segment.authorities.push(citation.support_key())
                 }
-                _ => segments.push(Segment::new(start, start, vec![citation.authority.clone()])),
+                _ => segments.push(Segment::new(start, start, vec![citation.support_key()])),
             }
             continue;
         }
         let material = material_start(chars, citation, start);
-        let mut segment = Segment::new(start, material, vec![citation.authority.clone()]);
+        let mut segment = Segment::new(start, material, vec![citation.support_key()]);
         // A name that opens the sentence is its subject: "Title VII …, 42 U.S.C. § 2000e-2(a), prohibits …".
         let opens_sentence = material == sentence.0 && material < citation.start;
         segment.runs_on = opens_sentence || name_runs_on(chars, start, material, citation);
@@ -161,7 +161,7 @@ pub(super) fn sentence_claims(
             .iter_mut()
             .find(|s| s.start <= citation.start && citation.start < s.end.max(s.start + 1))
         {
-            segment.authorities.push(citation.authority.clone());
+            segment.authorities.push(citation.support_key());
         }
     }
     let segments = join_run_ons(segments, chars, sentence.1);
@@ -262,7 +262,10 @@ pub(super) fn claim(
 }
 
 pub(super) fn add_authorities(claim: &mut AttributedClaim, authorities: Vec<String>) {
-    claim.authorities.extend(authorities);
+    // A citation that supports nothing (history, the record) has no key here.
+    claim
+        .authorities
+        .extend(authorities.into_iter().filter(|key| !key.is_empty()));
     claim.authorities.sort();
     claim.authorities.dedup();
 }

@@ -39,9 +39,13 @@ pub(super) fn material_start(chars: &[char], citation: &Citation, floor: usize) 
 fn rfind_name(before: &str, name: &str) -> Option<usize> {
     std::iter::once(0)
         .chain(name.match_indices(' ').map(|(i, _)| i + 1))
-        // A tail of one word ("Co.") could be anywhere.
-        .filter(|&tail| tail == 0 || name[tail..].contains(' '))
-        .find_map(|tail| before.rfind(&name[tail..]))
+        .find_map(|tail| {
+            let at = before.rfind(&name[tail..])?;
+            // A tail of one word ("Co.") could be anywhere but at the sentence's start ("Pegram" of "Plan
+            // B. Pegram").
+            (tail == 0 || name[tail..].contains(' ') || before[..at].trim().is_empty())
+                .then_some(at)
+        })
 }
 
 /// Byte offset of a short case name right before a short form ("Kayes, 51 F.3d at 1459").

@@ -75,9 +75,11 @@ pub(super) fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize,
     };
     // The period that closes a citation ("Id.", "§ 1104(a)(1)."): it ends the sentence when a word follows.
     let closes_citation = |i: usize| {
-        citations
-            .iter()
-            .any(|c| c.end == i + 1 && c.kind != CitationKind::Reference)
+        citations.iter().any(|c| {
+            // A record cite's period is not its own: "Pl.'s Br. 7. Defendant …".
+            (c.end == i + 1 && c.kind != CitationKind::Reference)
+                || (c.end == i && c.kind == CitationKind::Record)
+        })
     };
     // A period right after a treatise or restatement, or an Id. or supra naming a section of one, ends
     // the sentence even after "cmt. b".
@@ -108,6 +110,16 @@ pub(super) fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize,
         }
         match chars[i] {
             '(' | '[' => depth += 1,
+            // A sentence in parentheses ("(Compl. ¶ 44.)", Bluepages B17) ends at its closing parenthesis.
+            ')' if depth == 1
+                && i > 0
+                && chars[i - 1] == '.'
+                && opens_parenthesis(&chars, start, i) =>
+            {
+                depth = 0;
+                push_trimmed(&chars, start, i + 1, &mut ranges);
+                start = i + 1;
+            }
             ')' | ']' => depth = (depth - 1).max(0),
             '\n' if chars.get(i + 1) == Some(&'\n') => {
                 push_trimmed(&chars, start, i, &mut ranges);
@@ -185,6 +197,19 @@ fn footnote_mark(chars: &[char], stop: usize, end: usize) -> usize {
     } else {
         0
     }
+}
+
+/// Whether the parenthesis closed at `close` opens the sentence that starts at `start`.
+fn opens_parenthesis(chars: &[char], start: usize, close: usize) -> bool {
+    chars[start..close]
+        .iter()
+        .find(|c| !c.is_whitespace())
+        .is_some_and(|&c| c == '(')
+        && !chars[start..close]
+            .iter()
+            .skip_while(|c| **c != '(')
+            .skip(1)
+            .any(|&c| c == '(' || c == ')')
 }
 
 /// Where the line after a line starting at `line` begins, when that line is a rule of three or more dashes
