@@ -127,8 +127,13 @@ def laws_items():
                     item["not_aimed"] = "reporters-db's own regexes for the entry do not match the example"
                 else:
                     item["kind"] = "law"
-                    # The code by its key or as printed (a subject code keeps its printed name).
-                    item["expect"] = expectation(groups, {key, groups.get("reporter", key)})
+                    # The code by its key or as printed; a subject code is the code as printed up to its
+                    # section ("N.Y. Empl. Law", "Md. Code Ann., Empl."), so each subject is its own code.
+                    names = {key, groups.get("reporter", key)}
+                    if "subject" in groups:
+                        names.add(example.split("§")[0][: example.index(groups["subject"]) + len(groups["subject"])]
+                                  if "§" not in example else example.split("§")[0].strip())
+                    item["expect"] = expectation(groups, names)
                 items.append(item)
     return items
 

@@ -13,6 +13,7 @@ mod courts;
 mod db;
 mod extract;
 mod history;
+mod law_forms;
 mod metadata;
 mod parties;
 mod patterns;
