@@ -11,6 +11,11 @@ use std::fmt::Write;
 /// eyecite's page number: digits, a lowercase roman numeral (1–199 minus v, l, c) or a blank placeholder.
 const PAGE_NUMBER: &str = r"(?:\d+|c?(?:xc|xl|l?x{1,3})(?:ix|iv|v?i{0,3})|(?:c?l?)(?:ix|iv|v?i{1,3})|(?:lv|cv|cl|clv)|_+)";
 
+/// A statute section, wider than reporters-db's `law_section` (digits joined by at most three of "-.:"),
+/// which cuts codes' real sections short: letters ("46b-137", "2000e-2", "1.42-1T", "240.10b-5", "121q"),
+/// any number of parts ("9-22-3-2.5") and lettered parts ("130-X-1-.06"). Subsections stay pins.
+const LAW_SECTION: &str = r"\d+[A-Za-z]{0,3}(?:[\-.:]{1,2}(?:\d+[A-Za-z]{0,3}|[A-Z]{1,2}))*";
+
 /// Where a template takes the edition alternation.
 pub const EDITION: &str = "$edition";
 
@@ -39,6 +44,7 @@ pub fn variables(regexes: &Value) -> BTreeMap<String, String> {
     flatten(regexes, "", &mut flat);
     flat.insert("full_cite".into(), "$volume $reporter,? $page".into());
     flat.insert("page".into(), format!("(?P<page>{PAGE_NUMBER})"));
+    flat.insert("law_section".into(), format!("(?P<section>{LAW_SECTION})"));
     let optional: Vec<(String, String)> = flat
         .iter()
         .map(|(k, v)| (format!("{k}_optional"), format!("(?:{v} ?)?")))

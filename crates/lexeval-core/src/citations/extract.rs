@@ -2,6 +2,7 @@
 //! longest first; drop overlapping matches, except that a nominative-reporter match yields to a later one).
 
 use super::db::{self, EditionRef, SourceKind};
+use super::law_forms;
 use super::patterns::patterns;
 use super::secondary;
 use super::{statutes, Citation, CitationKind, CitationRole};
@@ -27,7 +28,7 @@ const NOMINATIVE_REPORTERS: [&str; 9] = [
     "Thompson", "Cooke", "Holmes", "Olcott", "Chase", "Gilmer", "Bee", "Deady", "Taney",
 ];
 
-const GROUPS: [&str; 9] = [
+const GROUPS: [&str; 10] = [
     "volume",
     "reporter",
     "subject",
@@ -36,6 +37,7 @@ const GROUPS: [&str; 9] = [
     "title",
     "chapter",
     "section",
+    "act",
     "volume_nominative",
 ];
 
@@ -101,7 +103,11 @@ fn citation_tokens(text: &str, out: &mut Vec<Token>) {
                 (SourceKind::Law, _) => CitationKind::FullLaw,
                 (SourceKind::Journal, _) => CitationKind::Journal,
             };
-            if pattern.short && pattern.kind != SourceKind::Reporter {
+            // A law's short form is read only for volumes cited by page ("76 Fed. Reg. at 16,982").
+            if pattern.short
+                && pattern.kind != SourceKind::Reporter
+                && caps.name("volume").is_none()
+            {
                 continue;
             }
             let first_edition = pattern.exact.first().or(pattern.variations.first());
@@ -113,7 +119,11 @@ fn citation_tokens(text: &str, out: &mut Vec<Token>) {
                 kind,
                 exact: pattern.exact.to_vec(),
                 variations: pattern.variations.to_vec(),
-                groups: groups(&caps),
+                groups: if kind == CitationKind::FullLaw && pattern.short {
+                    pinned_groups(groups(&caps))
+                } else {
+                    groups(&caps)
+                },
                 reporter_start: caps.name("reporter").map_or(span.start(), |m| m.start()),
                 nominative,
             };
@@ -134,6 +144,60 @@ fn citation_tokens(text: &str, out: &mut Vec<Token>) {
                 }
             }
             out.push(token);
+        }
+    }
+}
+
+/// A law's short form: its page is the pin, the document's first page comes from its full cite
+/// (`first_pages`).
+fn pinned_groups(groups: Vec<(&'static str, String)>) -> Vec<(&'static str, String)> {
+    groups
+        .into_iter()
+        .map(|(name, value)| (if name == "page" { "pin" } else { name }, value))
+        .collect()
+}
+
+/// The number a page or pin prints ("16,982" → 16982).
+fn page_number(page: &str) -> Option<u64> {
+    page.chars()
+        .filter(|c| *c != ',')
+        .collect::<String>()
+        .parse()
+        .ok()
+}
+
+/// Gives each law short form ("76 Fed. Reg. at 16,982") the first page of the document it cites: of the
+/// earlier full cites of its volume, the one with the greatest first page not after the pin. One with none
+/// keeps no page.
+fn first_pages(tokens: &mut [Token]) {
+    for index in 0..tokens.len() {
+        let short = &tokens[index];
+        let is_short_law = short.kind == CitationKind::FullLaw
+            && group(short, "page").is_none()
+            && group(short, "volume").is_some();
+        let Some(pin) = is_short_law
+            .then(|| group(short, "pin"))
+            .flatten()
+            .and_then(|p| page_number(&p))
+        else {
+            continue;
+        };
+        let (volume, editions) = (group(short, "volume"), candidate_editions(short));
+        let document = tokens[..index]
+            .iter()
+            .filter(|full| {
+                full.kind == CitationKind::FullLaw
+                    && group(full, "volume") == volume
+                    && candidate_editions(full) == editions
+            })
+            .filter_map(|full| {
+                let page = group(full, "page")?;
+                Some((page_number(&page)?, page))
+            })
+            .filter(|(first, _)| *first <= pin)
+            .max_by_key(|(first, _)| *first);
+        if let Some((_, page)) = document {
+            tokens[index].groups.push(("page", page));
         }
     }
 }
@@ -184,28 +248,41 @@ pub fn raw_citations(text: &str) -> (Vec<Citation>, Vec<Vec<EditionRef>>) {
                 nominative: false,
             }),
     );
-    let laws = statutes::court_rules(text)
-        .into_iter()
-        .chain(statutes::constitutions(text));
-    tokens.extend(laws.map(|rule| Token {
-        start: rule.start,
-        end: rule.end,
+    let laws = law_forms::law_forms(text);
+    // "Rule 11" is a short form only after a full cite of court rules.
+    let first_rules = laws
+        .iter()
+        .filter(|law| {
+            law.groups
+                .iter()
+                .any(|(name, value)| *name == "reporter" && statutes::is_court_rules(value))
+        })
+        .map(|law| law.end)
+        .min();
+    tokens.extend(laws.into_iter().map(|law| Token {
+        start: law.start,
+        end: law.end,
         kind: CitationKind::FullLaw,
         exact: Vec::new(),
         variations: Vec::new(),
-        groups: rule.groups,
-        reporter_start: rule.start,
+        groups: law.groups,
+        reporter_start: law.start,
         nominative: false,
     }));
-    for span in section_regex().find_iter(text) {
+    let rule_short_forms =
+        first_rules.map_or_else(Vec::new, |from| law_forms::rule_short_forms(text, from));
+    let sections = section_regex()
+        .find_iter(text)
+        .map(|span| (span.start(), span.end()));
+    for (start, end) in sections.chain(rule_short_forms) {
         tokens.push(Token {
-            start: span.start(),
-            end: span.end(),
+            start,
+            end,
             kind: CitationKind::UnknownSection,
             exact: Vec::new(),
             variations: Vec::new(),
             groups: Vec::new(),
-            reporter_start: span.start(),
+            reporter_start: start,
             nominative: false,
         });
     }
@@ -244,6 +321,7 @@ pub fn raw_citations(text: &str) -> (Vec<Citation>, Vec<Vec<EditionRef>>) {
         }
         kept.push(token);
     }
+    first_pages(&mut kept);
     // "Kaiser Foundation, supra, 13 Cal.App.5th at 1146" is one short cite (eyecite's Shortform 5).
     let supra_of_short_cite = |i: usize| {
         kept[i].kind == CitationKind::Supra
@@ -316,10 +394,16 @@ fn into_citation(text: &str, token: Token) -> Citation {
     // subject ("Cal. Civ. Code", "N.Y. Gen. Bus. Law") is the code as printed: reporters-db's name for the
     // family ("Cal. Code", "N.Y.") would make every code of the state one authority.
     let reporter = match group(&token, "subject") {
-        Some(_) => text
-            .get(token.start..token.end)
-            .and_then(|printed| printed.split('§').next())
-            .map(|code| normalise_space(code.to_string())),
+        // The code as printed up to its section sign, or without one up to its subject.
+        Some(subject) => text.get(token.start..token.end).map(|printed| {
+            let code = match printed.split_once('§') {
+                Some((code, _)) => code,
+                None => printed
+                    .find(&subject)
+                    .map_or(printed, |at| &printed[..at + subject.len()]),
+            };
+            normalise_space(code.to_string())
+        }),
         None => group(&token, "reporter").map(normalise_space),
     };
     Citation {
@@ -343,7 +427,11 @@ fn into_citation(text: &str, token: Token) -> Citation {
         antecedent_guess: None,
         author: group(&token, "author"),
         title: group(&token, "title").or_else(|| group(&token, "chapter")),
-        section: group(&token, "section"),
+        // An Illinois act's sections are numbered within the act: "735 ILCS 5/2-619" is section 5/2-619.
+        section: match (group(&token, "act"), group(&token, "section")) {
+            (Some(act), Some(section)) => Some(format!("{act}/{section}")),
+            (_, section) => section,
+        },
         authority: String::new(),
         antecedent: None,
         role: CitationRole::Authority,

@@ -31,7 +31,7 @@ fn court_date() -> &'static Regex {
     static CELL: OnceLock<Regex> = OnceLock::new();
     cached(&CELL, || {
         format!(
-            r"^(?P<court>.*?)\s*(?:(?:{MONTHS})\s*)?(?:\d{{1,2}},?\s*)?(?P<year>\d{{4}})(?:[-–]\d{{2,4}})?$"
+            r"^(?P<court>.*?)\s*(?:(?:{MONTHS})\s*(?:\d{{1,2}},?\s*)?)?(?P<year>\d{{4}})(?:[-–]\d{{2,4}})?$"
         )
     })
 }

@@ -14,6 +14,7 @@ mod cross_references;
 mod db;
 mod extract;
 mod history;
+mod law_forms;
 mod metadata;
 mod parties;
 mod patterns;

@@ -1,12 +1,12 @@
 //! Statute authorities (Bluebook R12.10): a statute is its code, title and section; subsections are pins.
 //! A bare "§ 1104(a)(1)(B)" after a full statute cite is a short form that takes the code and title of the
 //! latest statute cite (even across an intervening case) but names its own section; "Id. § 1104" takes
-//! them from the statute Id. stands for. "42 U.S.C. § 2000e-2(a)(1)", whose section reporters-db's
-//! patterns do not accept, is read as a full cite from the code printed before its "§".
+//! them from the statute Id. stands for; "Rule 11" after court rules is a rule of the latest rules cited.
+//! "42 U.S.C. § 2000e-2(a)(1)" printed apart from reporters-db's patterns is read as a full cite from the code
+//! printed before its "§".
 
-use super::extract::normalise_space;
 use super::Citation;
-use regex::{Captures, Regex};
+use regex::Regex;
 use std::sync::OnceLock;
 
 /// A code and title ("U.S.C.", "29"): what a short statute form inherits.
@@ -30,8 +30,8 @@ impl Code {
     }
 }
 
-/// The key of a session law (Bluebook R12.4), or None for other laws: a public law by its number and
-/// section, the Statutes at Large by volume and page. `after` is the text that follows the citation.
+/// The key of a session law (Bluebook R12.4) or register document, or None for other laws: a public law by
+/// its number and section, the Statutes at Large, the Federal Register and other volumes by volume and page. `after` is the text that follows the citation.
 pub fn session_law_key(citation: &Citation, after: &str) -> Option<String> {
     match citation.reporter.as_deref()? {
         "Stat." => {
@@ -44,8 +44,27 @@ pub fn session_law_key(citation: &Citation, after: &str) -> Option<String> {
         // "Pub. L. No. 111-2, 123 Stat. 5": reporters-db's pattern reads the Statutes at Large volume that
         // follows a public law cited without a section as its section.
         "Pub. L." if statutes_at_large_start(after) => Some(Code::of(citation).key("")),
+        // A register or session-law volume ("76 Fed. Reg. 16,978"): a document by volume and first page.
+        reporter if citation.section.is_none() => {
+            let volume = citation.volume.as_deref()?;
+            // A short form whose document no earlier cite gives ("76 Fed. Reg. at 16,982" alone).
+            let Some(page) = citation.page.as_deref() else {
+                let pin = citation.pin_cite.as_deref().unwrap_or("?");
+                return Some(format!("unresolved:law:{reporter} {volume} at {pin}"));
+            };
+            let document = Code {
+                code: reporter.to_string(),
+                title: volume.to_string(),
+            };
+            Some(document.key(&page.replace(',', "")))
+        }
         _ => None,
     }
+}
+
+/// Whether `code` names court rules ("Fed. R. Civ. P.", "11th Cir. R."), whose short form is "Rule 11".
+pub fn is_court_rules(code: &str) -> bool {
+    code.split_whitespace().any(|word| word == "R.")
 }
 
 fn statutes_at_large_start(text: &str) -> bool {
@@ -60,108 +79,6 @@ pub fn is_parallel_session_law(law: &Citation, stat: &Citation, gap: &str) -> bo
     law.reporter.as_deref() == Some("Pub. L.")
         && stat.reporter.as_deref() == Some("Stat.")
         && gap.chars().all(|c| c == ',' || c.is_whitespace())
-}
-
-/// A law citation reporters-db has no pattern for: byte range and the groups a statute citation has.
-pub struct FoundLaw {
-    pub start: usize,
-    pub end: usize,
-    pub groups: Vec<(&'static str, String)>,
-}
-
-/// Federal court rules ("Fed. R. Civ. P. 56(a)", "Fed. R. Evid. 702", "Sup. Ct. R. 10"): reporter = the
-/// rules, section = the rule, pin = its subdivisions.
-pub fn court_rules(text: &str) -> Vec<FoundLaw> {
-    static CELL: OnceLock<Regex> = OnceLock::new();
-    let pattern = CELL.get_or_init(|| {
-        Regex::new(
-            r"\b(?P<reporter>Fed\.\s?R\.\s?(?:(?:Civ|Crim|App|Bankr)\.\s?P|Evid)\.|Sup\.\s?Ct\.\s?R\.)\s?(?P<section>\d+(?:\.\d+)?)(?P<pin>(?:\([a-zA-Z0-9]{1,4}\))*)",
-        )
-        .expect("court rule pattern")
-    });
-    found_laws(pattern, text, |caps| {
-        let mut groups = vec![
-            ("reporter", rules_name(&caps["reporter"])),
-            ("section", caps["section"].to_string()),
-        ];
-        if !caps["pin"].is_empty() {
-            groups.push(("pin", caps["pin"].to_string()));
-        }
-        groups
-    })
-}
-
-/// Constitutions (Bluebook R11: "U.S. Const. amend. XIV, § 1", "U.S. Const. art. I, § 8, cl. 3", "Cal.
-/// Const. art. I, § 7"), which neither reporters-db nor eyecite reads: reporter = the constitution, title =
-/// its article or amendment, section = its section ("" when none is cited), pin = clause or paragraph.
-pub fn constitutions(text: &str) -> Vec<FoundLaw> {
-    static CELL: OnceLock<Regex> = OnceLock::new();
-    let pattern = CELL.get_or_init(|| {
-        Regex::new(
-            r"\b(?P<reporter>(?:[A-Z][a-z]{0,4}\.\s?){1,3}Const\.)\s+(?P<title>(?:art|amend)\.\s+(?:[IVXLC]+|\d+)\b|pmbl\.)(?:,\s*§\s*(?P<section>\d+[a-z]?))?(?P<pin>(?:,\s*(?:cl|para)\.\s*\d+)?)",
-        )
-        .expect("constitution pattern")
-    });
-    found_laws(pattern, text, |caps| {
-        let mut groups = vec![
-            ("reporter", constitution_name(&caps["reporter"])),
-            ("title", normalise_space(caps["title"].to_string())),
-            (
-                "section",
-                caps.name("section").map_or("", |m| m.as_str()).to_string(),
-            ),
-        ];
-        if !caps["pin"].is_empty() {
-            groups.push((
-                "pin",
-                normalise_space(caps["pin"].trim_start_matches(',').to_string()),
-            ));
-        }
-        groups
-    })
-}
-
-/// Every match of `pattern` in `text` as a law citation with the groups `groups_of` reads from it.
-fn found_laws(
-    pattern: &Regex,
-    text: &str,
-    groups_of: impl Fn(&Captures) -> Vec<(&'static str, String)>,
-) -> Vec<FoundLaw> {
-    pattern
-        .captures_iter(text)
-        .filter_map(|caps| {
-            let whole = caps.get(0)?;
-            Some(FoundLaw {
-                start: whole.start(),
-                end: whole.end(),
-                groups: groups_of(&caps),
-            })
-        })
-        .collect()
-}
-
-/// The rules' name with one space after each abbreviation: "Fed.R.Civ.P." → "Fed. R. Civ. P.".
-fn rules_name(printed: &str) -> String {
-    let squeezed: String = printed.split_whitespace().collect();
-    squeezed.replace('.', ". ").trim_end().to_string()
-}
-
-/// A constitution's name as Bluebook prints it, however it was spaced: single capitals close up, other
-/// abbreviations take a space ("U.S.Const." → "U.S. Const.", "W.Va. Const." → "W. Va. Const.").
-fn constitution_name(printed: &str) -> String {
-    let mut name = String::new();
-    let mut after_initial = false;
-    for word in printed.split('.').map(str::trim).filter(|w| !w.is_empty()) {
-        let initial = word.len() == 1;
-        let closes_up = initial && after_initial;
-        if !name.is_empty() && !closes_up {
-            name.push(' ');
-        }
-        name.push_str(word);
-        name.push('.');
-        after_initial = initial;
-    }
-    name
 }
 
 /// The further sections of a "§§" cite, after its first one ends at byte `from`: ", 1988(b)" and ", and
@@ -195,9 +112,11 @@ pub fn section_base(section: &str) -> &str {
     section.trim_end_matches(|c: char| !c.is_alphanumeric())
 }
 
-/// The section a bare "§" token names ("§ 2000e-3(a)." → "2000e-3(a)"), if it names one.
+/// The section a bare "§" or "Rule" token names ("§ 2000e-3(a)." → "2000e-3(a)", "Rule 11" → "11"), if
+/// it names one.
 fn section_of(matched_text: &str) -> Option<&str> {
     let section = matched_text
+        .trim_start_matches(['R', 'u', 'l', 'e', 's'])
         .trim_start_matches(|c: char| c == '§' || c.is_whitespace())
         .trim_end_matches(['.', ',', ';', ':']);
     section
@@ -239,6 +158,11 @@ pub fn bare_section(
         Some((code, start)) => (code, Some(start)),
         None => (inherited?.clone(), None),
     };
+    // "Rule 11" takes the latest court rules, "§ 3" the latest statute: never each other's.
+    let rule = citation.matched_text.starts_with("Rule");
+    if rule != is_court_rules(&code.code) {
+        return None;
+    }
     Some(SectionCite {
         key: code.key(section),
         code,
@@ -268,22 +192,63 @@ mod tests {
         assert_eq!(section_base("1983,"), "1983");
     }
 
+    fn authorities(text: &str) -> Vec<String> {
+        crate::citations::extract(text)
+            .into_iter()
+            .map(|c| c.authority)
+            .collect()
+    }
+
     #[test]
-    fn federal_court_rules_are_statute_citations() {
-        let rules = court_rules("Fed. R. Civ. P. 56(a). See Fed.R.Evid. 702; Sup. Ct. R. 10.");
-        let found: Vec<(&str, &str)> = rules
-            .iter()
-            .map(|r| (r.groups[0].1.as_str(), r.groups[1].1.as_str()))
-            .collect();
+    fn sections_are_read_whole_with_letters_and_every_part() {
         assert_eq!(
-            found,
+            authorities(
+                "17 C.F.R. § 240.10b-5; 17 C.F.R. § 240.14a-9; Ind. Code § 9-22-3-2.5; \
+                 Conn. Gen. Stat. § 46b-137; Treas. Reg. § 1.42-1T."
+            ),
             [
-                ("Fed. R. Civ. P.", "56"),
-                ("Fed. R. Evid.", "702"),
-                ("Sup. Ct. R.", "10")
+                "law:C.F.R.|17|240.10b-5",
+                "law:C.F.R.|17|240.14a-9",
+                "law:Ind. Code||9-22-3-2.5",
+                "law:Conn. Gen. Stat.||46b-137",
+                "law:Treas. Reg.||1.42-1T",
             ]
         );
-        assert_eq!(rules[0].groups[2], ("pin", "(a)".to_string()));
+    }
+
+    #[test]
+    fn register_documents_are_keyed_by_volume_and_first_page() {
+        let text = "76 Fed. Reg. 16,978 (Mar. 28, 2011); 76 Fed. Reg. 17,400; see 76 Fed. Reg. at 16,982; \
+                    76 Fed. Reg. at 17,401; 75 Fed. Reg. at 3.";
+        assert_eq!(
+            authorities(text),
+            [
+                "law:FR|76|16978",
+                "law:FR|76|17400",
+                "law:FR|76|16978",
+                "law:FR|76|17400",
+                "unresolved:law:FR 75 at 3",
+            ]
+        );
+    }
+
+    #[test]
+    fn rule_short_forms_take_the_latest_rules() {
+        let found = authorities("Fed. R. Civ. P. 12(b)(6). Sanctions follow under Rule 11(c).");
+        assert_eq!(
+            found,
+            ["law:Fed. R. Civ. P.||12", "law:Fed. R. Civ. P.||11"]
+        );
+        // Before any rules, "Rule 11" is no citation; a "§" never takes court rules' name.
+        assert!(authorities("Rule 11 applies.").is_empty());
+    }
+
+    #[test]
+    fn a_numbered_court_is_read_whole() {
+        let cites =
+            crate::citations::extract("Alpha v. Beta, 123 F.3d 456 (Ky. Circ. Ct., 1 2000).");
+        assert_eq!(cites[0].court.as_deref(), Some("kycirct1"));
+        assert_eq!(cites[0].year, Some(2000));
     }
 
     #[test]

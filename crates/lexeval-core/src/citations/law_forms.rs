@@ -1,0 +1,536 @@
+//! Law citation forms reporters-db has no pattern for, by class: constitutions of the United States, the
+//! states, D.C. and the territories (Bluebook R11); court rules, federal, state and circuit (R12.9.3);
+//! popular-name acts cited by their own sections (citeurl's "specific federal laws" templates: INA, IRC,
+//! NLRA, ...; the U.C.C.); New York's C.P.L.R. and Illinois's ILCS, cited without a section sign; and "Rule
+//! 11", a court rule's short form after a full cite of the rules. Jurisdictions are reporters-db's state
+//! abbreviations plus the federal and territorial ones of table T1. An Aho-Corasick pass over each form's
+//! anchor words decides which forms' regexes run at all.
+
+use super::extract::normalise_space;
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
+use regex::{Captures, Regex};
+use std::sync::OnceLock;
+
+/// A law citation found by one of these forms: byte range and the groups a statute citation has.
+pub struct FoundLaw {
+    pub start: usize,
+    pub end: usize,
+    pub groups: Vec<(&'static str, String)>,
+}
+
+/// Table T1's jurisdictions that reporters-db's state abbreviations lack.
+const OTHER_JURISDICTIONS: [&str; 7] = [
+    "U.S.",
+    "D.C.",
+    "Am. Samoa",
+    "Guam",
+    "P.R.",
+    "V.I.",
+    "N. Mar. I.",
+];
+
+/// Every jurisdiction abbreviation, longest first ("W. Va." before "Va.").
+fn jurisdictions() -> &'static [String] {
+    static CELL: OnceLock<Vec<String>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let states: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
+            include_str!("../../data/reporters-db/state_abbreviations.json"),
+        )
+        .unwrap_or_default();
+        let mut all: Vec<String> = states
+            .keys()
+            .cloned()
+            .chain(OTHER_JURISDICTIONS.iter().map(|j| j.to_string()))
+            .collect();
+        all.sort_by_key(|j| std::cmp::Reverse(j.len()));
+        all
+    })
+}
+
+/// The jurisdictions as a regex alternation, each period optionally followed by a space ("W.Va.", "W. Va.").
+fn jurisdiction_alternation() -> String {
+    jurisdictions()
+        .iter()
+        .map(|j| regex::escape(&j.replace(". ", ".")).replace(r"\.", r"\.\s?"))
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// The jurisdiction as table T1 prints it, however it was spaced or capitalised ("u.s." → "U.S.").
+fn canonical_jurisdiction(printed: &str) -> String {
+    let squeezed = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !c.is_whitespace())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let key = squeezed(printed);
+    jurisdictions()
+        .iter()
+        .find(|j| squeezed(j) == key)
+        .cloned()
+        .unwrap_or_else(|| normalise_space(printed.to_string()))
+}
+
+/// A section number: digits with letters and dotted or dashed parts ("166a", "1.510", "36-2", "9-22-3-2.5").
+const SECTION: &str = r"\d+[A-Za-z]{0,2}(?:[.\-]\d+[A-Za-z]{0,2})*";
+/// A form's reading of one match: the groups of a statute citation, or None when the match is no citation.
+type Reader = fn(&Captures) -> Option<Vec<(&'static str, String)>>;
+
+/// Subdivisions in parentheses: "(a)(7)".
+const SUBDIVISIONS: &str = r"(?P<pin>(?:\([a-zA-Z0-9]{1,4}\))*)";
+
+struct Form {
+    /// Words one of which a text must hold for the form's regex to run (ASCII case ignored).
+    anchors: &'static [&'static str],
+    pattern: fn() -> String,
+    read: Reader,
+}
+
+const FORMS: [Form; 5] = [
+    Form {
+        anchors: &["const"],
+        pattern: constitution_pattern,
+        read: read_constitution,
+    },
+    Form {
+        anchors: &["R."],
+        pattern: court_rule_pattern,
+        read: read_court_rule,
+    },
+    Form {
+        anchors: &["§", "sec"],
+        pattern: popular_name_pattern,
+        read: read_popular_name,
+    },
+    Form {
+        anchors: &["UCC", "U.C.C", "U. C. C"],
+        pattern: commercial_code_pattern,
+        read: read_popular_name,
+    },
+    Form {
+        anchors: &["CPLR", "C.P.L.R", "ILCS", "Comp"],
+        pattern: state_code_pattern,
+        read: read_state_code,
+    },
+];
+
+fn compiled() -> &'static [Regex] {
+    static CELL: OnceLock<Vec<Regex>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        FORMS
+            .iter()
+            .map(|form| Regex::new(&(form.pattern)()).expect("law form pattern"))
+            .collect()
+    })
+}
+
+/// Anchor index → form index.
+fn anchors() -> &'static (AhoCorasick, Vec<usize>) {
+    static CELL: OnceLock<(AhoCorasick, Vec<usize>)> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let (words, forms): (Vec<&str>, Vec<usize>) = FORMS
+            .iter()
+            .enumerate()
+            .flat_map(|(i, form)| form.anchors.iter().map(move |&a| (a, i)))
+            .unzip();
+        let automaton = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .build(words)
+            .expect("law form anchors build an automaton");
+        (automaton, forms)
+    })
+}
+
+/// Every citation of these forms in `text`.
+pub fn law_forms(text: &str) -> Vec<FoundLaw> {
+    let (automaton, form_of) = anchors();
+    let mut present = [false; FORMS.len()];
+    for hit in automaton.find_overlapping_iter(text) {
+        present[form_of[hit.pattern().as_usize()]] = true;
+    }
+    let mut found = Vec::new();
+    for (index, form) in FORMS.iter().enumerate().filter(|(i, _)| present[*i]) {
+        for caps in compiled()[index].captures_iter(text) {
+            let (Some(whole), Some(groups)) = (caps.get(0), (form.read)(&caps)) else {
+                continue;
+            };
+            found.push(FoundLaw {
+                start: whole.start(),
+                end: whole.end(),
+                groups,
+            });
+        }
+    }
+    found
+}
+
+fn constitution_pattern() -> String {
+    format!(
+        r"(?i)\b(?P<reporter>(?P<jurisdiction>{})\s?const(?:itution|\.)?)(?:\s\(\d{{4}}\))?,?\s+(?:(?P<part>art(?:icle|\.)?|amend(?:ment|\.)?)\s*(?P<number>(?-i:[IVXLC]+)|\d+)\b|(?P<preamble>pmbl\.|preamble))(?:,?\s*(?:§|sec(?:tion|s?\.)?)\s*(?P<section>\d+[a-z]?))?(?P<pin>(?:,?\s*(?:cl(?:ause|\.)?|para(?:graph|\.)?|¶)\s*\d+)?)",
+        jurisdiction_alternation()
+    )
+}
+
+/// Constitutions: reporter = "Ga. Const.", title = "art. II" or "amend. XIV" (numbers as Roman numerals,
+/// however printed), section = its section ("" when none is cited), pin = clause or paragraph.
+fn read_constitution(caps: &Captures) -> Option<Vec<(&'static str, String)>> {
+    let jurisdiction = canonical_jurisdiction(caps.name("jurisdiction")?.as_str());
+    let title = match (caps.name("part"), caps.name("number")) {
+        (Some(part), Some(number)) => {
+            let part = if part.as_str().to_lowercase().starts_with("art") {
+                "art."
+            } else {
+                "amend."
+            };
+            format!("{part} {}", roman(number.as_str())?)
+        }
+        _ => "pmbl.".to_string(),
+    };
+    let mut groups = vec![
+        ("reporter", format!("{jurisdiction} Const.")),
+        ("title", title),
+        (
+            "section",
+            caps.name("section").map_or("", |m| m.as_str()).to_string(),
+        ),
+    ];
+    if let Some(pin) = caps.name("pin").filter(|p| !p.as_str().is_empty()) {
+        let pin = normalise_space(pin.as_str().trim_start_matches(',').to_string());
+        groups.push(("pin", pin));
+    }
+    Some(groups)
+}
+
+/// An article or amendment number as a Roman numeral ("2" → "II", "xiv" → "XIV"); None past 399.
+fn roman(number: &str) -> Option<String> {
+    let Ok(mut value) = number.parse::<u32>() else {
+        return Some(number.to_uppercase());
+    };
+    if value == 0 || value >= 400 {
+        return None;
+    }
+    let mut out = String::new();
+    for (size, letters) in [
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    ] {
+        while value >= size {
+            out.push_str(letters);
+            value -= size;
+        }
+    }
+    Some(out)
+}
+
+fn court_rule_pattern() -> String {
+    format!(
+        r"\b(?P<reporter>(?:Fed\.|{})\s?R\.\s?(?:(?:Civ|Crim|App|Bankr|Juv|Prob|Fam)\.\s?(?:Proc\.|P\.)|Evid\.)|Sup\.\s?Ct\.\s?R\.|(?:\d{{1,2}}(?:st|nd|rd|th)|D\.\s?C\.|Fed\.)\s?Cir\.\s?R\.)\s?(?P<section>{SECTION}){SUBDIVISIONS}",
+        jurisdiction_alternation()
+    )
+}
+
+/// Court rules ("Fed. R. Civ. P. 56(a)", "Tex. R. Civ. P. 166a(c)", "11th Cir. R. 36-2"): reporter = the
+/// rules with one space after each abbreviation, section = the rule, pin = its subdivisions.
+fn read_court_rule(caps: &Captures) -> Option<Vec<(&'static str, String)>> {
+    let mut groups = vec![
+        ("reporter", rules_name(caps.name("reporter")?.as_str())),
+        ("section", caps.name("section")?.as_str().to_string()),
+    ];
+    push_pin(caps, &mut groups);
+    Some(groups)
+}
+
+fn push_pin(caps: &Captures, groups: &mut Vec<(&'static str, String)>) {
+    if let Some(pin) = caps.name("pin").filter(|p| !p.as_str().is_empty()) {
+        groups.push(("pin", pin.as_str().to_string()));
+    }
+}
+
+/// The rules' name with one space after each abbreviation: "Fed.R.Civ.Proc." → "Fed. R. Civ. P.",
+/// "11th Cir.R." → "11th Cir. R.".
+fn rules_name(printed: &str) -> String {
+    let words: Vec<&str> = printed
+        .split_whitespace()
+        .flat_map(|word| word.split_inclusive('.'))
+        .collect();
+    words
+        .join(" ")
+        .replace("Proc.", "P.")
+        .replace("D. C.", "D.C.")
+}
+
+/// citeurl's popular-name acts, each with the letters its name is printed with.
+const POPULAR_NAMES: [(&str, &str); 9] = [
+    ("INA", "INA"),
+    ("IRC", "I.R.C."),
+    ("NLRA", "NLRA"),
+    ("ESA", "ESA"),
+    ("CAA", "CAA"),
+    ("CWA", "CWA"),
+    ("FHA", "FHA"),
+    ("ADA", "ADA"),
+    ("DGCL", "DGCL"),
+];
+
+/// An acronym's letters with optional periods and spaces between them: "I\.?\s?R\.?\s?C\.?".
+fn dotted(letters: &str) -> String {
+    letters
+        .chars()
+        .map(|c| format!(r"{c}\.?"))
+        .collect::<Vec<_>>()
+        .join(r"\s?")
+}
+
+fn popular_name_pattern() -> String {
+    let names: Vec<String> = POPULAR_NAMES.iter().map(|(l, _)| dotted(l)).collect();
+    format!(
+        r"\b(?P<reporter>{})\s?(?:§§?|[Ss]ec(?:tion|s)?\.?)\s*(?P<section>{SECTION}){SUBDIVISIONS}",
+        names.join("|")
+    )
+}
+
+fn commercial_code_pattern() -> String {
+    format!(
+        r"\b(?P<reporter>{})\s?(?:§§?\s*)?(?P<section>\d+[A-Za-z]?-\d+[A-Za-z]?(?:\.\d+)?){SUBDIVISIONS}",
+        dotted("UCC")
+    )
+}
+
+/// Popular-name acts ("INA § 101(a)(15)", "U.C.C. § 2-104"): reporter = the act's name, section = the act's
+/// own section (not the code's: "INA § 101" is 8 U.S.C. § 1101).
+fn read_popular_name(caps: &Captures) -> Option<Vec<(&'static str, String)>> {
+    let letters: String = caps
+        .name("reporter")?
+        .as_str()
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .collect();
+    let name = POPULAR_NAMES
+        .iter()
+        .chain([("UCC", "U.C.C.")].iter())
+        .find(|(l, _)| *l == letters)?
+        .1;
+    let mut groups = vec![
+        ("reporter", name.to_string()),
+        ("section", caps.name("section")?.as_str().to_string()),
+    ];
+    push_pin(caps, &mut groups);
+    Some(groups)
+}
+
+fn state_code_pattern() -> String {
+    format!(
+        r"(?:\b(?P<cplr>(?:N\.\s?Y\.\s?)?(?:C\.\s?P\.\s?L\.\s?R\.|CPLR))\s?(?:§\s*|R(?:ule)?\.?\s*)?|\b(?P<chapter>\d{{1,4}})\s+(?P<ilcs>ILCS|Ill\.\s?Comp\.\s?Stat\.(?:\s?Ann\.)?)\s+(?P<act>\d+)\s?/\s?)(?P<section>{SECTION}){SUBDIVISIONS}"
+    )
+}
+
+/// New York's C.P.L.R. ("N.Y. C.P.L.R. 3211(a)(7)", "CPLR 3211") and Illinois's compiled statutes ("735
+/// ILCS 5/2-619(a)(9)"): reporter = the code as table T1 names it, title = the ILCS chapter, section = the
+/// C.P.L.R. rule or the ILCS act and section ("5/2-619").
+fn read_state_code(caps: &Captures) -> Option<Vec<(&'static str, String)>> {
+    let section = caps.name("section")?.as_str();
+    let mut groups = match (caps.name("ilcs"), caps.name("act"), caps.name("chapter")) {
+        (Some(code), Some(act), Some(chapter)) => {
+            let printed = normalise_space(code.as_str().to_string());
+            let reporter = if printed.ends_with("Ann.") {
+                "Ill. Comp. Stat. Ann."
+            } else {
+                "Ill. Comp. Stat."
+            };
+            vec![
+                ("reporter", reporter.to_string()),
+                ("title", chapter.as_str().to_string()),
+                ("section", format!("{}/{section}", act.as_str())),
+            ]
+        }
+        _ => vec![
+            ("reporter", "N.Y. C.P.L.R.".to_string()),
+            ("section", section.to_string()),
+        ],
+    };
+    push_pin(caps, &mut groups);
+    Some(groups)
+}
+
+/// "Rule 11(b)" tokens: a court rule's short form, read only after a full cite of court rules (`from`).
+pub fn rule_short_forms(text: &str, from: usize) -> Vec<(usize, usize)> {
+    static CELL: OnceLock<Regex> = OnceLock::new();
+    let pattern = CELL.get_or_init(|| {
+        Regex::new(&format!(
+            r"\bRules?\s+(?:{SECTION})(?:\([a-zA-Z0-9]{{1,4}}\))*"
+        ))
+        .expect("rule short form pattern")
+    });
+    let Some(rest) = text.get(from..) else {
+        return Vec::new();
+    };
+    pattern
+        .find_iter(rest)
+        .map(|m| (from + m.start(), from + m.end()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<Vec<(&'static str, String)>> {
+        law_forms(text).into_iter().map(|f| f.groups).collect()
+    }
+
+    fn group<'a>(groups: &'a [(&'static str, String)], name: &str) -> &'a str {
+        groups
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or("", |(_, v)| v.as_str())
+    }
+
+    #[test]
+    fn constitutions_of_every_jurisdiction_in_any_capitalisation() {
+        for (text, reporter, title, section) in [
+            ("Ga. Const. Art. II, § 1", "Ga. Const.", "art. II", "1"),
+            ("Cal. Const. Art. XI § 1", "Cal. Const.", "art. XI", "1"),
+            (
+                "Colo. Const. Art. XIX, Sec. 2",
+                "Colo. Const.",
+                "art. XIX",
+                "2",
+            ),
+            ("U.S. CONST. art. III, § 2", "U.S. Const.", "art. III", "2"),
+            (
+                "U.S. Const. amend. XIV, § 1",
+                "U.S. Const.",
+                "amend. XIV",
+                "1",
+            ),
+            ("Idaho Const. Art. 2, § 3", "Idaho Const.", "art. II", "3"),
+            (
+                "W.Va. Const. art. III, § 10",
+                "W. Va. Const.",
+                "art. III",
+                "10",
+            ),
+            (
+                "Am. Samoa Const. Art. II § 2",
+                "Am. Samoa Const.",
+                "art. II",
+                "2",
+            ),
+            ("Del. Const. Art. XVI.", "Del. Const.", "art. XVI", ""),
+        ] {
+            let all = found(text);
+            assert_eq!(all.len(), 1, "{text}");
+            let groups = &all[0];
+            assert_eq!(
+                (
+                    group(groups, "reporter"),
+                    group(groups, "title"),
+                    group(groups, "section")
+                ),
+                (reporter, title, section),
+                "{text}"
+            );
+        }
+        let clause = found("U.S. Const. art. I, § 8, cl. 3");
+        assert_eq!(group(&clause[0], "pin"), "cl. 3");
+    }
+
+    #[test]
+    fn federal_state_and_circuit_court_rules() {
+        for (text, reporter, section, pin) in [
+            (
+                "Fed. R. Civ. P. 12(b)(6)",
+                "Fed. R. Civ. P.",
+                "12",
+                "(b)(6)",
+            ),
+            ("Fed.R.Evid. 702", "Fed. R. Evid.", "702", ""),
+            ("Fed. R. App. Proc. 6", "Fed. R. App. P.", "6", ""),
+            ("Tex. R. Civ. P. 166a(c)", "Tex. R. Civ. P.", "166a", "(c)"),
+            (
+                "Fla. R. Civ. P. 1.510(a)",
+                "Fla. R. Civ. P.",
+                "1.510",
+                "(a)",
+            ),
+            ("11th Cir. R. 36-2", "11th Cir. R.", "36-2", ""),
+            ("D.C. Cir. R. 28", "D.C. Cir. R.", "28", ""),
+            ("Sup. Ct. R. 10", "Sup. Ct. R.", "10", ""),
+        ] {
+            let all = found(text);
+            assert_eq!(all.len(), 1, "{text}");
+            let groups = &all[0];
+            assert_eq!(
+                (
+                    group(groups, "reporter"),
+                    group(groups, "section"),
+                    group(groups, "pin")
+                ),
+                (reporter, section, pin),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn popular_name_acts_and_named_state_codes() {
+        for (text, reporter, title, section) in [
+            ("INA § 101(a)(15)", "INA", "", "101"),
+            ("IRC § 671", "I.R.C.", "", "671"),
+            ("I.R.C. § 1.42", "I.R.C.", "", "1.42"),
+            ("UCC 2-104", "U.C.C.", "", "2-104"),
+            ("U.C.C. § 2-207(2)", "U.C.C.", "", "2-207"),
+            ("N.Y. C.P.L.R. 3211(a)(7)", "N.Y. C.P.L.R.", "", "3211"),
+            ("CPLR 3211(a)(7)", "N.Y. C.P.L.R.", "", "3211"),
+            (
+                "735 ILCS 5/2-619(a)(9)",
+                "Ill. Comp. Stat.",
+                "735",
+                "5/2-619",
+            ),
+            ("410 ILCS 54/1", "Ill. Comp. Stat.", "410", "54/1"),
+        ] {
+            let all = found(text);
+            assert_eq!(all.len(), 1, "{text}");
+            let groups = &all[0];
+            assert_eq!(
+                (
+                    group(groups, "reporter"),
+                    group(groups, "title"),
+                    group(groups, "section")
+                ),
+                (reporter, title, section),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn words_that_only_look_like_forms_are_not_citations() {
+        assert!(
+            found("The constitution's article on rights; Tex. R. 5 is no rule set.").is_empty()
+        );
+        assert!(found("The ADA requires access. Section 5 of the contract.").is_empty());
+    }
+
+    #[test]
+    fn rule_short_forms_after_a_position() {
+        let text = "Rule 1 first. Fed. R. Civ. P. 12(b)(6). Rule 11(c) applies.";
+        let after = text.find("Fed.").unwrap();
+        assert_eq!(
+            rule_short_forms(text, after)
+                .iter()
+                .map(|&(s, e)| &text[s..e])
+                .collect::<Vec<_>>(),
+            ["Rule 11(c)"]
+        );
+    }
+}
