@@ -9,6 +9,7 @@ import collections
 import json
 import logging
 import random
+import re
 
 import pytest
 from eyecite import get_citations
@@ -28,8 +29,9 @@ DELIBERATE = {
     "laws reporters-db has no pattern for": "constitutions, state and circuit court rules, CPLR, ILCS, popular-name "
                                            "acts (issue 32): eyecite finds nothing, lexeval cites them as laws",
     "section read whole": "'§ 353.53a', '§ 2000e-5', '§ 240.10b-5': eyecite stops at the first letter or "
-                          "hyphen ('353.53', '2000'), lexeval reads the section whole; agreement counts such a "
-                          "pair as one citation",
+                          "hyphen ('353.53', '2000') or finds nothing ('§ 1395ww'), lexeval reads the section "
+                          "whole; agreement counts a cut-short pair as one citation and leaves out the sections "
+                          "eyecite cannot read",
     "year from a later parenthetical": "eyecite takes a year from any '(…1995)' after free text; lexeval only "
                                        "from the parenthetical right after the citation or its parallel group",
 }
@@ -66,13 +68,17 @@ def both_sides(lexeval, path, texts):
 
 
 def whole_sections(want, got):
-    """`want` with each law whose section eyecite cut short renamed to lexeval's whole section (DELIBERATE)."""
+    """`want` with each law whose section eyecite cut short renamed to lexeval's whole section, and `got`
+    without the laws whose section eyecite's grammar cannot read at all ('§ 1395ww', '§ 2000e-5' where
+    eyecite finds nothing): both DELIBERATE ("section read whole")."""
     renamed = collections.Counter()
     for (title, reporter, section), count in want.items():
         longer = [key for key in got - want if key[:2] == (title, reporter) and section
                   and str(key[2]).startswith(section) and key[2] != section]
         renamed[longer[0] if len(longer) == 1 else (title, reporter, section)] += count
-    return renamed
+    unreadable = collections.Counter({key: count for key, count in (got - renamed).items()
+                                      if key[2] and not re.fullmatch(r"[0-9.]+", str(key[2]))})
+    return renamed, got - unreadable
 
 
 def agreement(sides, kind):
@@ -81,7 +87,7 @@ def agreement(sides, kind):
     for theirs, ours in sides:
         want, got = theirs[kind], ours[kind]
         if kind == "full_law":
-            want = whole_sections(want, got)
+            want, got = whole_sections(want, got)
         common = sum((want & got).values())
         matched += common
         union += sum(want.values()) + sum(got.values()) - common

@@ -34,6 +34,7 @@ BELOW_TARGET = {
 KNOWN_MISSES = {
     "See 24 S.C.L. (Rice) 456.": "a nominative reporter in parentheses names the citation (Rice); eyecite keeps S.C.L.",
     "See 19 Tenn. (Meigs) 456.": "a nominative reporter in parentheses names the citation (Meigs); eyecite keeps Tenn.",
+    "See 1 Ill. (Breese) 456.": "a nominative reporter in parentheses names the citation (Breese); eyecite keeps Ill.",
 }
 KINDS = {"case": "full_case", "law": "full_law", "journal": "journal"}
 
