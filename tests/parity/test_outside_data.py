@@ -27,7 +27,7 @@ MINIMUM = 0.995
 BELOW_TARGET = {
     "reporters-db reporters": (0.99, "a nominative reporter in parentheses ('24 S.C.L. (Rice) 456'); 'Dem.Surr.' "
                                      "and 'Woolw. Rep.', which eyecite misses too"),
-    "citeurl": (0.90, "'Treas. Reg. 1.42-1T' without '§'; territorial codes (Am. Samoa, Guam); '005.19.02 Ark. Code "
+    "citeurl": (0.92, "'Treas. Reg. 1.42-1T' without '§'; territorial codes (Am. Samoa, Guam); '005.19.02 Ark. Code "
                       "R.'; a bare '§' short form after a code cited in a new form"),
 }
 # Items lexeval aims at and still misses, with the reason: counted in the rates, exempt from the eyecite check.

@@ -29,12 +29,14 @@ OPINION = REPO / "tests/parity/eyecite_suite/opinion.txt"
 CLERC = "fixtures/clerc/gaze_gaps_generation_pairs.jsonl"
 
 # A ratchet: the rates lexeval reached when the labels were made (main at f193f18: gold 55.8 % / 68.3 %, GPT-4o
-# 10.8 % / 10.6 %, Llama-3 40.9 % / 44.6 %), rounded down to the percent. Raise them as fixes land; never lower
-# them. A source without a floor here (a new label file) is measured and printed only.
+# 10.8 % / 10.6 %, Llama-3 40.9 % / 44.6 %), raised after the twelfth session's citation work (gold 60.6 % /
+# 68.3 %, GPT-4o 10.8 % / 10.6 %, Llama-3 42.1 % / 44.6 %, eyecite's opinion 40.9 % / 38.2 %), rounded down to
+# the percent. Raise them as fixes land; never lower them. A source without a floor here is printed only.
 FLOORS = {
-    "gold": {"precision": 0.55, "recall": 0.68},
+    "gold": {"precision": 0.60, "recall": 0.68},
     "gpt4o": {"precision": 0.10, "recall": 0.10},
-    "llama3": {"precision": 0.40, "recall": 0.44},
+    "llama3": {"precision": 0.42, "recall": 0.44},
+    "eyecite-opinion": {"precision": 0.40, "recall": 0.38},
 }
 
 
