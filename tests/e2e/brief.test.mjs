@@ -161,6 +161,7 @@ test('a two-page brief pair and an edit to it are each scored in the score worke
   const errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));
   await page.goto(server.url);
+  await page.waitForSelector('#brief-reference');
   await paste(page, '#brief-reference', brief.reference);
   await paste(page, '#brief-candidate', brief.generated);
   await page.waitForSelector('#score-l-fresco');
