@@ -61,16 +61,21 @@ fn is_scotus(entry: &Value) -> bool {
     (cite_type == "federal" && name.contains("supreme")) || cite_type.contains("scotus")
 }
 
-/// laws.json and journals.json: the key is the single edition; variations is a list of its variants.
+/// laws.json and journals.json: the key is the single edition; variations is a list of its variants. An
+/// annotated code ("Am. Samoa Code Ann.") is also cited without "Ann." (the official code's name, R12.3),
+/// unless reporters-db lists that name as a code of its own.
 fn single_edition(db: &Value, kind: &str, out: &mut Vec<Value>) {
-    for (key, entries) in db.as_object().into_iter().flatten() {
+    let keys = db.as_object().cloned().unwrap_or_default();
+    for (key, entries) in &keys {
+        let unannotated = key
+            .strip_suffix(" Ann.")
+            .filter(|name| kind == "law" && !keys.contains_key(*name));
         for entry in entries.as_array().into_iter().flatten() {
             let variations: Map<String, Value> = strings(&entry["variations"])
-                .into_iter()
-                .filter_map(|v| {
-                    v.as_str()
-                        .map(|v| (v.to_string(), Value::from(key.as_str())))
-                })
+                .iter()
+                .filter_map(Value::as_str)
+                .chain(unannotated)
+                .map(|v| (v.to_string(), Value::from(key.as_str())))
                 .collect();
             let edition = json!({"name": key, "start": year(&entry["start"]), "end": year(&entry["end"]),
                                  "regexes": strings(&entry["regexes"])});

@@ -150,6 +150,26 @@ fn volume_first(template: &str) -> bool {
     })
 }
 
+/// A regulation's dotted section without its section sign ("29 C.F.R. 1910.1200", "Treas. Reg. 1.42-1T"):
+/// the dot tells it from a page or a count.
+const DOTTED_SECTION: &str =
+    r"(?P<section>\d+[A-Za-z]?\.\d+[A-Za-z]{0,2}(?:[.\-]\d+[A-Za-z]{0,2})*)";
+
+/// A law template as reporters-db gives it, widened by class: several sections ("Mass. Gen. Laws ch. 1,
+/// §§ 2-3"); a dotted section with no section sign; code chapters numbered with dots as well as hyphens
+/// ("005.19.02 Ark. Code R.").
+fn law_templates(template: &str) -> Vec<String> {
+    let template = template.replace(
+        r"(?P<chapter>\d+-\d+-\d+)",
+        r"(?P<chapter>\d+[\-.]\d+[\-.]\d+)",
+    );
+    let mut out = vec![template.replace("§ ", "§§? ?")];
+    if template.contains("§ $law_section") {
+        out.push(template.replace("§ $law_section", DOTTED_SECTION));
+    }
+    out
+}
+
 #[derive(Default)]
 struct Draft {
     template: usize,
@@ -193,8 +213,7 @@ pub fn tables(sources: &[Value], regexes: &Value) -> String {
                 raw.push("$full_cite".into());
             }
             if kind == "law" {
-                // "Mass. Gen. Laws ch. 1, §§ 2-3" cites several sections.
-                raw = raw.iter().map(|t| t.replace("§ ", "§§? ?")).collect();
+                raw = raw.iter().flat_map(|t| law_templates(t)).collect();
             }
             let variants: Vec<&str> = variations
                 .iter()

@@ -287,14 +287,16 @@ pub fn raw_citations(text: &str) -> (Vec<Citation>, Vec<Vec<EditionRef>>) {
         });
     }
     // Sections inside a statute citation are part of it, so statutes sort before the bare "§" tokens.
-    // Of two readings of one span ("1 Ill. (1 Breese) 456"), the official reporter printed first wins;
-    // eyecite picks one by Python set order, which changes from run to run.
+    // Of two readings of one span ("1 Ill. (1 Breese) 456"), the official reporter printed first wins, and
+    // a reporter's own name beats a variant spelling ("1 Ill. (Breese) 456" is Ill., not the variant
+    // "Ill.(Breese)" of Breese); eyecite picks one by Python set order, which changes from run to run.
     tokens.sort_by_key(|t| {
         (
             t.start,
             std::cmp::Reverse(t.end),
             t.kind == CitationKind::UnknownSection,
             t.reporter_start,
+            t.exact.is_empty(),
         )
     });
     let mut kept: Vec<Token> = Vec::new();
@@ -360,16 +362,18 @@ fn candidate_editions(token: &Token) -> Vec<EditionRef> {
 }
 
 /// eyecite's `guess_edition` once the year is known: the one edition left after narrowing by year names
-/// the reporter ("1 P.R. 1 (1831)" is Pen. & W.); an ambiguous reporter stays as printed, and the citation
-/// stays (eyecite's default, `remove_ambiguous=False`).
+/// the reporter ("1 P.R. 1 (1831)" is Pen. & W.), as do editions that share one name; an ambiguous reporter
+/// stays as printed, and the citation stays (eyecite's default, `remove_ambiguous=False`).
 pub fn settle_editions(citations: &mut [Citation], candidates: &[Vec<EditionRef>]) {
     for (citation, editions) in citations.iter_mut().zip(candidates) {
         let mut editions = editions.clone();
         if let (true, Some(year)) = (editions.len() > 1, citation.year) {
             editions.retain(|&e| db::edition(e).includes_year(year));
         }
-        if let [edition] = editions.as_slice() {
-            citation.reporter = Some(db::edition(*edition).name.clone());
+        // Editions of one name in several sources ("Woolw.", circuit court and Nebraska) name it alike.
+        let mut names = editions.iter().map(|&e| &db::edition(e).name);
+        if let Some(name) = names.next().filter(|first| names.all(|n| n == *first)) {
+            citation.reporter = Some(name.clone());
         }
     }
 }

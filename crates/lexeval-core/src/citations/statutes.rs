@@ -217,6 +217,36 @@ mod tests {
     }
 
     #[test]
+    fn regulations_without_the_section_sign_when_the_section_is_dotted() {
+        assert_eq!(
+            authorities(
+                "29 C.F.R. 1910.1200(b); Treas. Reg. 1.42-1T; 005.19.02 Ark. Code R. § 004."
+            ),
+            [
+                "law:C.F.R.|29|1910.1200",
+                "law:Treas. Reg.||1.42-1T",
+                "law:Ark. Code R.|005.19.02|004",
+            ]
+        );
+        // Without a dot the number could be a page or a count: no citation.
+        assert!(authorities("Treas. Reg. 1983 applies.").is_empty());
+    }
+
+    #[test]
+    fn an_annotated_code_is_cited_without_ann_too() {
+        assert_eq!(
+            authorities(
+                "Am. Samoa Code § 2.1002; 11 Guam Code § 72107; Ariz. Rev. Stat. § 12-341."
+            ),
+            [
+                "law:Am. Samoa Code Ann.||2.1002",
+                "law:Guam Code Ann.|11|72107",
+                "law:Ariz. Rev. Stat.||12-341",
+            ]
+        );
+    }
+
+    #[test]
     fn register_documents_are_keyed_by_volume_and_first_page() {
         let text = "76 Fed. Reg. 16,978 (Mar. 28, 2011); 76 Fed. Reg. 17,400; see 76 Fed. Reg. at 16,982; \
                     76 Fed. Reg. at 17,401; 75 Fed. Reg. at 3.";

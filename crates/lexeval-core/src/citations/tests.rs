@@ -974,3 +974,18 @@ fn clerc_an_id_star_page_after_a_westlaw_and_lexis_parallel_cite_repeats_it() {
         .expect("the Id.");
     assert_eq!(id.authority, cites[westlaw].authority);
 }
+
+#[test]
+fn a_reporter_named_as_printed_beats_a_variant_of_another_and_editions_of_one_name_agree() {
+    let reporters = |text: &str| -> Vec<String> {
+        extract(text)
+            .into_iter()
+            .filter_map(|c| c.reporter)
+            .collect()
+    };
+    // reporters-db lists "Ill.(Breese)" as a spelling of Breese, but the volume is Ill.'s.
+    assert_eq!(reporters("See 1 Ill. (Breese) 456."), ["Ill."]);
+    assert_eq!(reporters("See 19 Tenn. (Meigs) 456."), ["Tenn."]);
+    // "Woolw." is two sources (circuit court and Nebraska) with one edition name.
+    assert_eq!(reporters("See 9 Woolw. Rep., 6."), ["Woolw."]);
+}
