@@ -1,7 +1,6 @@
 # lexeval: `make serve` and `make test` are all a newcomer needs (see README.md).
 SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
-export TRUNK_SKIP_VERSION_CHECK := true
 # Every Python tool runs in the project's own environment, built by scripts/setup.sh from requirements.txt.
 PYTHON := $(CURDIR)/.venv/bin/python
 # The page and its workers are browser-only; they are linted for wasm32 and tested in Chromium.
@@ -22,16 +21,16 @@ LINTED := env RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) CLIPPY_ARGS=-D__CLIPPY_HA
 	lint-wasm python-imports mpnet test-native cli parity wasm e2e bench fuzz clean
 
 serve: setup-build
-	trunk serve --release
+	python3 scripts/web.py serve
 
 build: setup-build
-	trunk build --release
+	python3 scripts/web.py build
 
 setup-build:
 	scripts/setup.sh build
 
-# Downloads only (crates, npm, .venv, chromium, models); trunk and wasm-bindgen-cli compile in the web lane
-# while the native lane compiles the project.
+# Downloads only (crates, npm, .venv, chromium, models); wasm-bindgen-cli compiles in the web lane while the
+# native lane compiles the project.
 setup-test:
 	scripts/setup.sh test
 
@@ -89,8 +88,7 @@ mpnet: setup-test
 	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) $(PYTHON) -m pytest tests/parity/test_embed_mpnet.py -q
 
 wasm:
-	$(LINTED) trunk build --release
-	@ls -l dist/*.wasm | awk '{print "wasm size:", $$5, "bytes", $$9}'
+	$(LINTED) python3 scripts/web.py build
 
 # The parity tests among them compare the page with the CLI of the native test build (built here if the
 # native suite has not built it yet; cargo's lock makes a concurrent build wait rather than repeat it).

@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # Stands in for a brand-new machine of this kind, then runs `make test` there twice (fresh, then again):
 # a fresh clone; HOME, CARGO_HOME and RUSTUP_HOME fresh (a copy of the toolchain without the wasm32 target,
-# cargo's home holding only rustup's proxies: no trunk, no wasm-bindgen, no registry); chromium purged;
-# empty pip and npm caches. Output lines are time-stamped. Usage: scripts/fresh_machine.sh DIR [COMMIT]  (run as root: it purges chromium)
+# cargo's home holding only rustup's proxies: no wasm-bindgen, no registry); chromium purged; empty pip and
+# npm caches. Output lines are time-stamped. Run as root (it purges chromium).
+#   scripts/fresh_machine.sh DIR [COMMIT]          brand-new machine, two runs on idle cores
+#   LOADED=1 scripts/fresh_machine.sh DIR [COMMIT]  a fresh clone into DIR/main, HOME kept from an earlier
+#                                                  run in DIR, one run with two `yes` hogs the whole time
 set -uo pipefail
-W=$1; COMMIT=${2:-main}
-rm -rf "$W"; mkdir -p "$W/home/.cargo/bin"
+W=$1; COMMIT=${2:-main}; LOADED=${LOADED:-0}
+if [ "$LOADED" = 1 ]; then
+  rm -rf "$W/main"
+else
+  rm -rf "$W"; mkdir -p "$W/home/.cargo/bin"
+  cp -a /root/.rustup "$W/home/.rustup"
+  RUSTUP_HOME="$W/home/.rustup" rustup target remove wasm32-unknown-unknown >/dev/null 2>&1
+  for b in cargo rustc rustup cargo-clippy clippy-driver rustfmt cargo-fmt rustdoc; do cp -a "/root/.cargo/bin/$b" "$W/home/.cargo/bin/"; done
+  DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq chromium chromium-driver chromium-common >/dev/null 2>&1
+fi
 git clone -q /work/main "$W/main" && git -C "$W/main" checkout -q "$COMMIT"
-ln -s /work/shared "$W/shared"
-cp -a /root/.rustup "$W/home/.rustup"
-RUSTUP_HOME="$W/home/.rustup" rustup target remove wasm32-unknown-unknown >/dev/null 2>&1
-for b in cargo rustc rustup cargo-clippy clippy-driver rustfmt cargo-fmt rustdoc; do cp -a "/root/.cargo/bin/$b" "$W/home/.cargo/bin/"; done
-DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq chromium chromium-driver chromium-common >/dev/null 2>&1
+ln -sfn /work/shared "$W/shared"
 stamp() { while IFS= read -r line; do printf '%(%T)T %s\n' -1 "$line"; done; }
 run() {
   env -i HOME="$W/home" CARGO_HOME="$W/home/.cargo" RUSTUP_HOME="$W/home/.rustup" \
@@ -20,7 +27,16 @@ run() {
     bash -c "cd '$W/main' && .ci/run" 2>&1 | stamp
   return "${PIPESTATUS[0]}"
 }
-start=$(date +%s); run > "$W/first.log"; rc1=$?; first=$(( $(date +%s) - start ))
-echo "first run: exit $rc1 in ${first}s" | tee -a "$W/summary"
-start=$(date +%s); run > "$W/second.log"; rc2=$?; second=$(( $(date +%s) - start ))
-echo "second run: exit $rc2 in ${second}s" | tee -a "$W/summary"
+timed() { # name
+  local start rc
+  start=$(date +%s); run > "$W/$1.log"; rc=$?
+  echo "$1 run: exit $rc in $(( $(date +%s) - start ))s" | tee -a "$W/summary"
+}
+if [ "$LOADED" = 1 ]; then
+  yes > /dev/null & hog1=$!; yes > /dev/null & hog2=$!
+  timed loaded
+  kill "$hog1" "$hog2"
+else
+  timed first
+  timed second
+fi

@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
 # Installs whatever is missing, from the registries only (crates.io, npm, PyPI, Debian). Independent installs
 # run side by side. Idempotent: a second run only checks versions and stamps. One argument says for what:
-#   build  `make serve` / `make build`: the wasm target, trunk, wasm-bindgen-cli, npm tools, crates, models
-#   test   `make test`, before its lanes start: everything but the two compiled tools (downloads only), so
-#          the tools compile while the project's own dependencies do (`tools`, run by the web lane)
-#   tools  trunk and wasm-bindgen-cli
+#   build  `make serve` / `make build`: the wasm target, wasm-bindgen-cli, npm tools, crates, models
+#   test   `make test`, before its lanes start: everything but wasm-bindgen-cli (downloads only), so it
+#          compiles while the project's own dependencies do (`tools`, run by the web lane)
+#   tools  wasm-bindgen-cli (the one compiled tool: scripts/web.py does the rest of a bundler's work)
 #   bench  `make bench`: everything `test` and `tools` install, and the in-browser peers (bench/package.json)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-want_trunk=0.21.14
 want_bindgen=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/[^0-9.]/, ""); print; exit}' Cargo.lock)
 need="${1:?usage: scripts/setup.sh build|test|tools|bench}"
 
@@ -41,8 +40,8 @@ wait_for_all() {
   return "$failed"
 }
 
-# Build tools are compiled once per machine; they need no speed of their own, so a light profile halves
-# the time a fresh machine spends compiling them.
+# wasm-bindgen-cli is compiled once per machine; it needs no speed of its own, so a light profile halves
+# the time a fresh machine spends compiling it.
 install_tool() {
   CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
     CARGO_PROFILE_RELEASE_DEBUG=false cargo install --quiet "$@"
@@ -76,10 +75,6 @@ wants() { # mode...: whether this run installs for one of these modes
 if wants build test bench && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
-fi
-if wants build tools bench && ! trunk --version 2>/dev/null | grep -q "$want_trunk"; then
-  say "installing trunk $want_trunk (a few minutes, once)"
-  in_background trunk install_tool trunk --version "$want_trunk" --locked
 fi
 if wants build tools bench && ! wasm-bindgen --version 2>/dev/null | grep -q "$want_bindgen"; then
   say "installing wasm-bindgen-cli $want_bindgen to match Cargo.lock (a few minutes, once)"

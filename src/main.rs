@@ -1,4 +1,4 @@
-//! The lexeval page: a Leptos client-side app compiled to WebAssembly by trunk.
+//! The lexeval page: a Leptos client-side app compiled to WebAssembly (built by `scripts/web.py`).
 
 mod app;
 mod benchmarks;

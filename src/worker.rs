@@ -51,7 +51,7 @@ pub enum Reply {
 
 /// Which worker, and what the page does with its replies besides answering requests.
 pub struct WorkerSpec {
-    /// Script trunk generates for the worker binary (`<bin>_loader.js`, never hashed).
+    /// Script `scripts/web.py` writes for the worker binary (`<bin>_loader.js`, never hashed).
     pub script: &'static str,
     /// Named in error messages.
     pub name: &'static str,
