@@ -4,12 +4,13 @@
 # cargo's home holding only rustup's proxies: no wasm-bindgen, no registry); chromium purged; empty pip and
 # npm caches. Output lines are time-stamped. Run as root (it purges chromium).
 #   scripts/fresh_machine.sh DIR [COMMIT]          brand-new machine, two runs on idle cores
-#   LOADED=1 scripts/fresh_machine.sh DIR [COMMIT]  a fresh clone into DIR/main, HOME kept from an earlier
-#                                                  run in DIR, one run with two `yes` hogs the whole time
+#   LOADED=1 scripts/fresh_machine.sh DIR [COMMIT]  a fresh clone into DIR/main on this machine as it is
+#                                                  (its tools, caches and CARGO_TARGET_DIR if set), one run
+#                                                  with two `yes` hogs the whole time
 set -uo pipefail
 W=$1; COMMIT=${2:-main}; LOADED=${LOADED:-0}
 if [ "$LOADED" = 1 ]; then
-  rm -rf "$W/main"
+  rm -rf "$W/main"; mkdir -p "$W"
 else
   rm -rf "$W"; mkdir -p "$W/home/.cargo/bin"
   cp -a /root/.rustup "$W/home/.rustup"
@@ -21,6 +22,10 @@ git clone -q /work/main "$W/main" && git -C "$W/main" checkout -q "$COMMIT"
 ln -sfn /work/shared "$W/shared"
 stamp() { while IFS= read -r line; do printf '%(%T)T %s\n' -1 "$line"; done; }
 run() {
+  if [ "$LOADED" = 1 ]; then
+    bash -c "cd '$W/main' && .ci/run" 2>&1 | stamp
+    return "${PIPESTATUS[0]}"
+  fi
   env -i HOME="$W/home" CARGO_HOME="$W/home/.cargo" RUSTUP_HOME="$W/home/.rustup" \
     PYENV_ROOT=/root/.pyenv TERM=dumb \
     PATH="$W/home/.cargo/bin:/root/.pyenv/shims:/root/.pyenv/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
