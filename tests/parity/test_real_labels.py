@@ -31,11 +31,13 @@ CLERC = "fixtures/clerc/gaze_gaps_generation_pairs.jsonl"
 # A ratchet: the rates lexeval reached when the labels were made (main at f193f18: gold 55.8 % / 68.3 %, GPT-4o
 # 10.8 % / 10.6 %, Llama-3 40.9 % / 44.6 %), raised after the twelfth session's citation work (gold 60.6 % /
 # 68.3 %, GPT-4o 10.8 % / 10.6 %, Llama-3 42.1 % / 44.6 %, eyecite's opinion 40.9 % / 38.2 %), rounded down to
-# the percent. Raise them as fixes land; never lower them. A source without a floor here is printed only.
+# the percent; raised again in the thirteenth session when claims kept the sentence's closing punctuation after a
+# run-in or parenthesised cite (GPT-4o 31.6 % / 31.1 %, Llama-3 44.9 % / 47.5 %). Raise them as fixes land; never
+# lower them. A source without a floor here is printed only.
 FLOORS = {
     "gold": {"precision": 0.60, "recall": 0.68},
-    "gpt4o": {"precision": 0.10, "recall": 0.10},
-    "llama3": {"precision": 0.42, "recall": 0.44},
+    "gpt4o": {"precision": 0.31, "recall": 0.31},
+    "llama3": {"precision": 0.44, "recall": 0.47},
     "eyecite-opinion": {"precision": 0.40, "recall": 0.38},
 }
 

@@ -9,6 +9,8 @@ use crate::claims::AttributedClaim;
 
 /// Strips signals, citation leftovers and punctuation from a claim's text.
 fn clean_claim(text: &str) -> String {
+    // An opening bracket at the end was the start of a parenthesised citation ("… jurisdiction (995 F.2d …").
+    let text = text.trim().trim_end_matches(['(', '[']);
     let mut claim = text.trim().trim_matches([',', ';', ':']).trim().to_string();
     // A trailing signal ("…, see") belongs to the citation that was cut after it.
     while let Some(keep) = SIGNALS.iter().find_map(|signal| {
@@ -193,6 +195,9 @@ pub(super) fn sentence_claims(
         );
         let mut single = claim(chars, start, end, authorities);
         single.text = text;
+        if let Some(&last) = substantive.first() {
+            keep_final_punctuation(&mut single, chars, &segments[last], sentence.1);
+        }
         return vec![single];
     }
     let mut claims: Vec<AttributedClaim> = Vec::new();
@@ -209,7 +214,36 @@ pub(super) fn sentence_claims(
             }
         }
     }
+    if let (Some(claim), Some(&last)) = (claims.last_mut(), substantive.last()) {
+        keep_final_punctuation(claim, chars, &segments[last], sentence.1);
+    }
     claims
+}
+
+/// A citation run into the sentence's last words ("… fell under § 844(i).") or in parentheses at its end
+/// ("… jurisdiction (995 F.2d 1357)."): the claim is the whole sentence without it, so it keeps the
+/// sentence's closing punctuation. A citation set off by a comma ends an embedded clause, which does not.
+fn keep_final_punctuation(
+    claim: &mut AttributedClaim,
+    chars: &[char],
+    last: &Segment,
+    sentence_end: usize,
+) {
+    let before_cut = chars[last.start.min(last.end)..last.end.min(chars.len())]
+        .iter()
+        .rev()
+        .find(|c| !c.is_whitespace());
+    let run_in = before_cut.is_some_and(|&c| c.is_alphanumeric() || c == '(' || c == '[');
+    let closing = chars[..sentence_end.min(chars.len())]
+        .iter()
+        .rev()
+        .find(|c| !c.is_whitespace())
+        .filter(|c| matches!(c, '.' | '?' | '!'));
+    if let (true, Some(&closing)) = (run_in, closing) {
+        if !claim.text.ends_with(['.', '?', '!']) {
+            claim.text.push(closing);
+        }
+    }
 }
 
 /// The claim of one stretch; a joined one reads without its cite and spans both stretches.
