@@ -151,7 +151,12 @@ fn name_at_end(text: &str) -> Option<String> {
     let mut first = words.len();
     while first > 0 {
         let word = words[first - 1];
-        let capitalised = word.chars().next().is_some_and(char::is_uppercase);
+        // Markdown emphasis around a name ("*Gurary v. Winehouse*", as generated text prints it) is no word.
+        let capitalised = word
+            .trim_start_matches(['*', '_'])
+            .chars()
+            .next()
+            .is_some_and(char::is_uppercase);
         if !(capitalised || NAME_CONNECTORS.contains(&word)) || ends_sentence(word) {
             break;
         }

@@ -989,3 +989,30 @@ fn a_reporter_named_as_printed_beats_a_variant_of_another_and_editions_of_one_na
     // "Woolw." is two sources (circuit court and Nebraska) with one edition name.
     assert_eq!(reporters("See 9 Woolw. Rep., 6."), ["Woolw."]);
 }
+
+#[test]
+fn run_in_and_parenthesised_cites_leave_the_whole_sentence_and_its_period() {
+    // tests/briefs/README.md, "Real text": a cite run into the sentence's words or in parentheses at its
+    // end is removed from the whole sentence, which keeps its period; a cite set off by a comma (a signal
+    // after the comma changes nothing) ends an embedded clause without it.
+    let text = "In 21 F.2d 182, it is emphasized that a valid amendment requires an original claim. \
+                The Court held that rental properties fell under § 844(i). \
+                The statute applies to commerce (995 F.2d 1357). \
+                Rule 11 has been violated (*Gurary v. Winehouse*, 290 F.3d 118). \
+                It considers race, see 631 F.3d 213, at 225; and is subject to review, see id. at 226.";
+    let texts: Vec<String> = claim_pairs(text)
+        .into_iter()
+        .map(|(claim, _)| claim)
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "In it is emphasized that a valid amendment requires an original claim.",
+            "The Court held that rental properties fell under.",
+            "The statute applies to commerce.",
+            "Rule 11 has been violated.",
+            "It considers race",
+            "and is subject to review",
+        ]
+    );
+}

@@ -62,15 +62,37 @@ impl Segment {
     }
 }
 
-/// Whether the case name starting at `material` follows a word with no punctuation between ("in Brown
-/// v. Board", "The Court in Brown"): the name is part of the sentence, not a citation clause after it.
-fn name_runs_on(chars: &[char], start: usize, material: usize, citation: &Citation) -> bool {
-    material < citation.start
-        && chars[start.min(material)..material]
-            .iter()
-            .rev()
-            .find(|c| !c.is_whitespace())
-            .is_some_and(|c| c.is_alphanumeric())
+/// The stretch of a sentence before a citation's material, without the signal that introduces the
+/// citation (", see 631 F.3d, at 225" is set off by its comma, not run into the word "see").
+fn before_material(chars: &[char], start: usize, material: usize) -> String {
+    let before = slice(chars, start, material);
+    let mut before = before.trim_end();
+    while let Some(signal) = SIGNALS.iter().find(|signal| {
+        before.len() >= signal.len()
+            && before.is_char_boundary(before.len() - signal.len())
+            && before[before.len() - signal.len()..].eq_ignore_ascii_case(signal)
+            && before[..before.len() - signal.len()]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric())
+    }) {
+        before = before[..before.len() - signal.len()].trim_end();
+    }
+    before.to_string()
+}
+
+/// Whether the citation's material (its case name, or the cite itself) follows a word with no punctuation
+/// between ("in Brown v. Board", "The Court in Brown", "In 21 F.2d 182, it is emphasized"): it is part of
+/// the sentence, not a citation clause after it. A cite inside an open parenthetical ("(quoting
+/// Greenawalt, …") belongs to the one before.
+fn runs_into_sentence(chars: &[char], start: usize, material: usize) -> bool {
+    let before = before_material(chars, start, material);
+    let open_parenthetical = before.matches('(').count() > before.matches(')').count();
+    !open_parenthetical
+        && before
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
 }
 
 /// Joins each run-on stretch with the one after its citation: one claim, supported by that citation,
@@ -140,7 +162,7 @@ pub(super) fn sentence_claims(
         let mut segment = Segment::new(start, material, vec![citation.support_key()]);
         // A name that opens the sentence is its subject: "Title VII …, 42 U.S.C. § 2000e-2(a), prohibits …".
         let opens_sentence = material == sentence.0 && material < citation.start;
-        segment.runs_on = opens_sentence || name_runs_on(chars, start, material, citation);
+        segment.runs_on = opens_sentence || runs_into_sentence(chars, start, material);
         segment.cite = citation.start;
         segments.push(segment);
         // A pin never runs into the next citation: "118" of "222 N.Y. 88, 118 N.E. 214" starts a parallel cite.
@@ -229,11 +251,11 @@ fn keep_final_punctuation(
     last: &Segment,
     sentence_end: usize,
 ) {
-    let before_cut = chars[last.start.min(last.end)..last.end.min(chars.len())]
-        .iter()
-        .rev()
-        .find(|c| !c.is_whitespace());
-    let run_in = before_cut.is_some_and(|&c| c.is_alphanumeric() || c == '(' || c == '[');
+    let before_cut = before_material(chars, last.start, last.end.min(chars.len()));
+    let run_in = before_cut
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_alphanumeric() || c == '(' || c == '[');
     let closing = chars[..sentence_end.min(chars.len())]
         .iter()
         .rev()
