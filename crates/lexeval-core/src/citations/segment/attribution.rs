@@ -11,22 +11,42 @@ use crate::claims::AttributedClaim;
 fn clean_claim(text: &str) -> String {
     // An opening bracket at the end was the start of a parenthesised citation ("… jurisdiction (995 F.2d …").
     let text = text.trim().trim_end_matches(['(', '[']);
-    let mut claim = text.trim().trim_matches([',', ';', ':']).trim().to_string();
+    let mut claim = text.trim().trim_matches([',', ';', ':']).trim();
     // A trailing signal ("…, see") belongs to the citation that was cut after it.
-    while let Some(keep) = SIGNALS.iter().find_map(|signal| {
-        let keep = claim.len().checked_sub(signal.len())?;
-        let tail = claim.get(keep..)?;
-        let head = &claim[..keep];
-        (tail.eq_ignore_ascii_case(signal) && (head.is_empty() || head.ends_with(' ')))
-            .then_some(keep)
-    }) {
-        claim = claim[..keep]
-            .trim()
+    loop {
+        let stripped = without_trailing_signals(claim)
             .trim_end_matches(',')
-            .trim()
-            .to_string();
+            .trim_end();
+        if stripped.len() == claim.len() {
+            return claim.to_string();
+        }
+        claim = stripped;
     }
-    claim
+}
+
+/// The text without the signals at its end ("…, see", "…, but see also"), each a whole word.
+fn without_trailing_signals(text: &str) -> &str {
+    let mut text = text.trim_end();
+    let ends_with = |text: &str, signal: &str| {
+        let Some(head) = text.len().checked_sub(signal.len()) else {
+            return false;
+        };
+        text.get(head..)
+            .is_some_and(|tail| tail.eq_ignore_ascii_case(signal))
+            && text[..head]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric())
+    };
+    // The longest signal first: "but see" rather than its "see".
+    while let Some(signal) = SIGNALS
+        .iter()
+        .filter(|signal| ends_with(text, signal))
+        .max_by_key(|signal| signal.len())
+    {
+        text = text[..text.len() - signal.len()].trim_end();
+    }
+    text
 }
 
 /// A stretch of a sentence between citations, and the authorities cited right after it.
@@ -65,20 +85,7 @@ impl Segment {
 /// The stretch of a sentence before a citation's material, without the signal that introduces the
 /// citation (", see 631 F.3d, at 225" is set off by its comma, not run into the word "see").
 fn before_material(chars: &[char], start: usize, material: usize) -> String {
-    let before = slice(chars, start, material);
-    let mut before = before.trim_end();
-    while let Some(signal) = SIGNALS.iter().find(|signal| {
-        before.len() >= signal.len()
-            && before.is_char_boundary(before.len() - signal.len())
-            && before[before.len() - signal.len()..].eq_ignore_ascii_case(signal)
-            && before[..before.len() - signal.len()]
-                .chars()
-                .next_back()
-                .is_none_or(|c| !c.is_alphanumeric())
-    }) {
-        before = before[..before.len() - signal.len()].trim_end();
-    }
-    before.to_string()
+    without_trailing_signals(&slice(chars, start, material)).to_string()
 }
 
 /// Whether the citation's material (its case name, or the cite itself) follows a word with no punctuation
