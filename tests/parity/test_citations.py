@@ -8,6 +8,7 @@ are listed in DELIBERATE and asserted in the unit tests of `lexeval_core::citati
 import collections
 import json
 import logging
+import os
 import random
 import re
 
@@ -21,9 +22,10 @@ logging.disable(logging.CRITICAL)  # eyecite logs every overlap it resolves
 DELIBERATE = {
     "glued paragraph marker": "'P51 F.3d 1449' (PDF text): lexeval finds 51 F.3d 1449, eyecite finds nothing",
     "court-date without space": "'(9th Cir.1995)': lexeval keeps court '9th Cir.' and year 1995, eyecite drops both",
-    "official vs nominative reporter": "'1 Ill. (1 Breese) 456' matches both reporters on one span; eyecite "
-                                        "keeps whichever its extractor set yields first (it changes with "
-                                        "PYTHONHASHSEED), lexeval the reporter printed first (Ill.)",
+    "official vs nominative reporter": "'1 Ill. (1 Breese) 456', '19 Tenn. 456' match an official and a "
+                                        "nominative reporter on one span; eyecite keeps whichever its extractor "
+                                        "set yields first (`make parity` pins PYTHONHASHSEED so it is the same "
+                                        "every run), lexeval the official one (Ill., Tenn.)",
     "federal court rules": "'Fed. R. Civ. P. 56(a)', 'Fed. R. Evid. 702', 'Sup. Ct. R. 10': reporters-db has no "
                            "pattern for them, so eyecite finds nothing; lexeval cites them as statutes (rule = section)",
     "laws reporters-db has no pattern for": "constitutions, state and circuit court rules, CPLR, ILCS, popular-name "
@@ -37,9 +39,17 @@ DELIBERATE = {
 }
 
 
-def eyecite_keys(text):
+@pytest.fixture(scope="module", autouse=True)
+def one_hash_seed():
+    """eyecite's pick between an official and a nominative reporter on one span changes with the hash seed
+    (DELIBERATE): with one seed every run compares the same citations."""
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        pytest.fail("run the parity tests with PYTHONHASHSEED=0, as `make parity` does")
+
+
+def eyecite_keys(citations):
     keys = collections.defaultdict(collections.Counter)
-    for c in get_citations(text):
+    for c in citations:
         if isinstance(c, FullCaseCitation):
             keys["full_case"][(c.groups.get("volume"), c.corrected_reporter(), c.groups.get("page"))] += 1
         elif isinstance(c, ShortCaseCitation):
@@ -60,11 +70,16 @@ def lexeval_keys(citations):
     return keys
 
 
-def both_sides(lexeval, path, texts):
-    """[(eyecite keys, lexeval keys)] per text."""
+def citations_of(lexeval, path, texts):
+    """[(eyecite's citations, lexeval's citations)] per text."""
     path.write_text("".join(json.dumps({"text": t}) + "\n" for t in texts))
     ours_per_text = lexeval.jsonl("cite", str(path), "--jsonl")
-    return [(eyecite_keys(text), lexeval_keys(ours)) for text, ours in zip(texts, ours_per_text)]
+    return [(get_citations(text), ours) for text, ours in zip(texts, ours_per_text)]
+
+
+def both_sides(lexeval, path, texts):
+    """[(eyecite keys, lexeval keys)] per text."""
+    return [(eyecite_keys(theirs), lexeval_keys(ours)) for theirs, ours in citations_of(lexeval, path, texts)]
 
 
 def whole_sections(want, got):
@@ -97,10 +112,17 @@ def agreement(sides, kind):
 
 
 @pytest.fixture(scope="module")
-def clerc_sides(lexeval, clerc_pairs, tmp_path_factory):
+def clerc_citations(lexeval, clerc_pairs, tmp_path_factory):
+    """[(eyecite's citations, lexeval's citations)] for every CLERC paragraph: each side runs once (eyecite
+    takes about a minute), shared by the tests below."""
     texts = sorted({p[k] for p in clerc_pairs for k in ("gold_text", "generation") if p[k].strip()})
     assert len(texts) > 2900
-    return both_sides(lexeval, tmp_path_factory.mktemp("clerc") / "texts.jsonl", texts)
+    return citations_of(lexeval, tmp_path_factory.mktemp("clerc") / "texts.jsonl", texts)
+
+
+@pytest.fixture(scope="module")
+def clerc_sides(clerc_citations):
+    return [(eyecite_keys(theirs), lexeval_keys(ours)) for theirs, ours in clerc_citations]
 
 
 @pytest.mark.parametrize("kind, minimum", [("full_case", 0.99), ("short_case", 0.97), ("full_law", 0.95)])
@@ -139,17 +161,14 @@ def test_generated_text_from_reporters_db_examples_agrees_with_eyecite(lexeval, 
     assert matched / union >= 0.97, f"{matched}/{union}; first disagreements: {disagreements[:10]}"
 
 
-def test_clerc_pin_cites_agree_with_eyecite(lexeval, clerc_pairs, tmp_path):
+def test_clerc_pin_cites_agree_with_eyecite(clerc_citations):
     """Pin cites of the full case citations both sides find at the same place (eyecite keeps a leading "at ")."""
-    texts = sorted({p[k] for p in clerc_pairs for k in ("gold_text", "generation") if p[k].strip()})
-    path = tmp_path / "texts.jsonl"
-    path.write_text("".join(json.dumps({"text": t}) + "\n" for t in texts))
     pin = lambda value: (value or "").removeprefix("at ").strip() or None  # noqa: E731
     compared = agreed = 0
     disagreements = []
-    for text, ours in zip(texts, lexeval.jsonl("cite", str(path), "--jsonl")):
+    for theirs_per_text, ours in clerc_citations:
         ours = {(c["start"], c["volume"], c["reporter"], c["page"]): c for c in ours if c["kind"] == "full_case"}
-        for theirs in get_citations(text):
+        for theirs in theirs_per_text:
             if not isinstance(theirs, FullCaseCitation):
                 continue
             key = (theirs.span()[0], theirs.groups.get("volume"), theirs.corrected_reporter(), theirs.groups.get("page"))
