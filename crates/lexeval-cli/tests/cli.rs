@@ -350,6 +350,25 @@ fn cite_and_claims_name_each_authority_for_readers() {
     assert!(!claims.contains("case:"), "{claims}");
 }
 
+#[test]
+fn a_text_file_with_a_byte_order_mark_reads_as_the_text_alone() {
+    let path = common::scratch("bom.txt");
+    std::fs::write(&path, format!("\u{feff}{NAMED_AUTHORITIES}")).unwrap();
+    let path = path.display().to_string();
+    let without = lexeval()
+        .args(["cite", "--json", "-"])
+        .write_stdin(NAMED_AUTHORITIES)
+        .output()
+        .unwrap();
+    assert!(without.status.success());
+    assert_eq!(
+        stdout_of(&["cite", "--json", &path]),
+        String::from_utf8(without.stdout).unwrap()
+    );
+    let claims = stdout_of(&["claims", &path]);
+    assert!(!claims.contains('\u{feff}'), "{claims}");
+}
+
 /// `rows` written twice, as people save them: JSON Lines with a byte-order mark, CRLF line ends and a blank
 /// second line, and a pretty-printed JSON array with a byte-order mark.
 fn lines_and_array(name: &str, rows: &[serde_json::Value]) -> (String, String) {
