@@ -233,7 +233,11 @@ pub struct Source {
 
 fn lexicon_regex(words: &[&str]) -> Regex {
     let alternation: Vec<String> = words.iter().map(|w| regex::escape(w)).collect();
-    Regex::new(&format!(r"(?i)\b(?:{})\b", alternation.join("|"))).expect("lexicon regex")
+    Regex::new(&format!(
+        r"(?i)(?-u:\b)(?:{})(?-u:\b)",
+        alternation.join("|")
+    ))
+    .expect("lexicon regex")
 }
 
 fn cues(text: &str, dimension: &str, words: &[&str], cell: &'static OnceLock<Regex>) -> Vec<Cue> {
@@ -251,7 +255,7 @@ fn cues(text: &str, dimension: &str, words: &[&str], cell: &'static OnceLock<Reg
 fn concrete_dates(text: &str) -> Vec<Cue> {
     static CELL: OnceLock<Regex> = OnceLock::new();
     let re = CELL.get_or_init(|| {
-        Regex::new(r"(?i)\b(?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2},?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}|(?:19|20)\d{2})\b")
+        Regex::new(r"(?i)(?-u:\b)(?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2},?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}|(?:19|20)\d{2})(?-u:\b)")
             .expect("date regex")
     });
     re.find_iter(text)

@@ -29,7 +29,7 @@ fn cross_reference_regex() -> &'static Regex {
         // The label: "I.B", "II", "12", "3–5", "A.2.", a list or range, then "and accompanying text".
         let label = r"[A-Za-z0-9][A-Za-z0-9.]*(?:\s*[-–—,]\s*[A-Za-z0-9][A-Za-z0-9.]*)*";
         Regex::new(&format!(
-            r"\b(?:supra|infra)\s*,?\s+(?:{})\s*{label}(?:\s+and\s+accompanying\s+text)?",
+            r"(?-u:\b)(?:supra|infra)\s*,?\s+(?:{})\s*{label}(?:\s+and\s+accompanying\s+text)?",
             DOCUMENT_PARTS.join("|")
         ))
         .expect("cross-reference pattern")

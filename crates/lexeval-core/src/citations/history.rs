@@ -60,7 +60,7 @@ pub fn is_history(gap: &str) -> bool {
     static CELL: OnceLock<Regex> = OnceLock::new();
     CELL.get_or_init(|| {
         Regex::new(&format!(
-            r"\)\s*,\s*(?:{})\b[^;()]*?,?\s*$",
+            r"\)\s*,\s*(?:{})(?-u:\b)[^;()]*?,?\s*$",
             HISTORY_PHRASES.join("|")
         ))
         .expect("history pattern")

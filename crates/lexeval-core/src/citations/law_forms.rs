@@ -167,7 +167,7 @@ pub fn law_forms(text: &str) -> Vec<FoundLaw> {
 
 fn constitution_pattern() -> String {
     format!(
-        r"(?i)\b(?P<reporter>(?P<jurisdiction>{})\s?const(?:itution|\.)?)(?:\s\(\d{{4}}\))?,?\s+(?:(?P<part>art(?:icle|\.)?|amend(?:ment|\.)?)\s*(?P<number>(?-i:[IVXLC]+)|\d+)\b|(?P<preamble>pmbl\.|preamble))(?:,?\s*(?:§|sec(?:tion|s?\.)?)\s*(?P<section>\d+[a-z]?))?(?P<pin>(?:,?\s*(?:cl(?:ause|\.)?|para(?:graph|\.)?|¶)\s*\d+)?)",
+        r"(?i)(?-u:\b)(?P<reporter>(?P<jurisdiction>{})\s?const(?:itution|\.)?)(?:\s\(\d{{4}}\))?,?\s+(?:(?P<part>art(?:icle|\.)?|amend(?:ment|\.)?)\s*(?P<number>(?-i:[IVXLC]+)|\d+)(?-u:\b)|(?P<preamble>pmbl\.|preamble))(?:,?\s*(?:§|sec(?:tion|s?\.)?)\s*(?P<section>\d+[a-z]?))?(?P<pin>(?:,?\s*(?:cl(?:ause|\.)?|para(?:graph|\.)?|¶)\s*\d+)?)",
         jurisdiction_alternation()
     )
 }
@@ -232,7 +232,7 @@ fn roman(number: &str) -> Option<String> {
 
 fn court_rule_pattern() -> String {
     format!(
-        r"\b(?P<reporter>(?:Fed\.|{})\s?R\.\s?(?:(?:Civ|Crim|App|Bankr|Juv|Prob|Fam)\.\s?(?:Proc\.|P\.)|Evid\.)|Sup\.\s?Ct\.\s?R\.|(?:\d{{1,2}}(?:st|nd|rd|th)|D\.\s?C\.|Fed\.)\s?Cir\.\s?R\.)\s?(?P<section>{SECTION}){SUBDIVISIONS}",
+        r"(?-u:\b)(?P<reporter>(?:Fed\.|{})\s?R\.\s?(?:(?:Civ|Crim|App|Bankr|Juv|Prob|Fam)\.\s?(?:Proc\.|P\.)|Evid\.)|Sup\.\s?Ct\.\s?R\.|(?:\d{{1,2}}(?:st|nd|rd|th)|D\.\s?C\.|Fed\.)\s?Cir\.\s?R\.)\s?(?P<section>{SECTION}){SUBDIVISIONS}",
         jurisdiction_alternation()
     )
 }
@@ -292,14 +292,14 @@ fn dotted(letters: &str) -> String {
 fn popular_name_pattern() -> String {
     let names: Vec<String> = POPULAR_NAMES.iter().map(|(l, _)| dotted(l)).collect();
     format!(
-        r"\b(?P<reporter>{})\s?(?:§§?|[Ss]ec(?:tion|s)?\.?)\s*(?P<section>{SECTION}){SUBDIVISIONS}",
+        r"(?-u:\b)(?P<reporter>{})\s?(?:§§?|[Ss]ec(?:tion|s)?\.?)\s*(?P<section>{SECTION}){SUBDIVISIONS}",
         names.join("|")
     )
 }
 
 fn commercial_code_pattern() -> String {
     format!(
-        r"\b(?P<reporter>{})\s?(?:§§?\s*)?(?P<section>\d+[A-Za-z]?-\d+[A-Za-z]?(?:\.\d+)?){SUBDIVISIONS}",
+        r"(?-u:\b)(?P<reporter>{})\s?(?:§§?\s*)?(?P<section>\d+[A-Za-z]?-\d+[A-Za-z]?(?:\.\d+)?){SUBDIVISIONS}",
         dotted("UCC")
     )
 }
@@ -328,7 +328,7 @@ fn read_popular_name(caps: &Captures) -> Option<Vec<(&'static str, String)>> {
 
 fn state_code_pattern() -> String {
     format!(
-        r"(?:\b(?P<cplr>(?:N\.\s?Y\.\s?)?(?:C\.\s?P\.\s?L\.\s?R\.|CPLR))\s?(?:§\s*|R(?:ule)?\.?\s*)?|\b(?P<chapter>\d{{1,4}})\s+(?P<ilcs>ILCS|Ill\.\s?Comp\.\s?Stat\.(?:\s?Ann\.)?)\s+(?P<act>\d+)\s?/\s?)(?P<section>{SECTION}){SUBDIVISIONS}"
+        r"(?:(?-u:\b)(?P<cplr>(?:N\.\s?Y\.\s?)?(?:C\.\s?P\.\s?L\.\s?R\.|CPLR))\s?(?:§\s*|R(?:ule)?\.?\s*)?|(?-u:\b)(?P<chapter>\d{{1,4}})\s+(?P<ilcs>ILCS|Ill\.\s?Comp\.\s?Stat\.(?:\s?Ann\.)?)\s+(?P<act>\d+)\s?/\s?)(?P<section>{SECTION}){SUBDIVISIONS}"
     )
 }
 
@@ -365,7 +365,7 @@ pub fn rule_short_forms(text: &str, from: usize) -> Vec<(usize, usize)> {
     static CELL: OnceLock<Regex> = OnceLock::new();
     let pattern = CELL.get_or_init(|| {
         Regex::new(&format!(
-            r"\bRules?\s+(?:{SECTION})(?:\([a-zA-Z0-9]{{1,4}}\))*"
+            r"(?-u:\b)Rules?\s+(?:{SECTION})(?:\([a-zA-Z0-9]{{1,4}}\))*"
         ))
         .expect("rule short form pattern")
     });

@@ -116,7 +116,7 @@ fn record_regex() -> &'static Regex {
         let number = r"\d+[a-z]?(?::\d+)?(?:\s*[-–—]\s*\d+[a-z]?(?::\d+)?)?";
         // An optional name before a declaration, affidavit, deposition or testimony ("Smith Decl.").
         let pattern = format!(
-            r"(?P<name>\b[A-Z][A-Za-z'’-]+\s+)?\b(?P<title>{first}(?:\s+{word})*)\s*,?\s+(?P<pin>(?:at\s+)?(?:¶¶?|§§?|[Pp]p?\.)?\s*{number}(?:\s*,\s*{number})*(?:\s+at\s+{number})?)"
+            r"(?P<name>(?-u:\b)[A-Z][A-Za-z'’-]+\s+)?(?-u:\b)(?P<title>{first}(?:\s+{word})*)\s*,?\s+(?P<pin>(?:at\s+)?(?:¶¶?|§§?|[Pp]p?\.)?\s*{number}(?:\s*,\s*{number})*(?:\s+at\s+{number})?)"
         );
         Regex::new(&pattern).expect("record pattern")
     })

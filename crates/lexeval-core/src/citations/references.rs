@@ -134,7 +134,7 @@ pub fn find_references(text: &str, citations: &[Citation]) -> Vec<Citation> {
         .map(|n| regex::escape(&n.text))
         .collect::<Vec<_>>()
         .join("|");
-    let Ok(re) = Regex::new(&format!(r"\b(?:{alternation})\b")) else {
+    let Ok(re) = Regex::new(&format!(r"(?-u:\b)(?:{alternation})(?-u:\b)")) else {
         return Vec::new();
     };
     let mut found = Vec::new();

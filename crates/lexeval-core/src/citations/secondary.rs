@@ -39,7 +39,7 @@ fn treatise_regex() -> &'static Regex {
     static CELL: OnceLock<Regex> = OnceLock::new();
     cached(&CELL, || {
         format!(
-            r"\b(?:(?P<volume>\d+[A-Z]?)\s+)?(?P<author>{}),\s+(?P<title>{TITLE})\s+(?:§\s*(?P<section>{SECTION})|§§\s*(?P<sections>{SECTION}(?:,\s*(?:and\s+|&\s+)?{SECTION})+)){EDITION}",
+            r"(?-u:\b)(?:(?P<volume>\d+[A-Z]?)\s+)?(?P<author>{}),\s+(?P<title>{TITLE})\s+(?:§\s*(?P<section>{SECTION})|§§\s*(?P<sections>{SECTION}(?:,\s*(?:and\s+|&\s+)?{SECTION})+)){EDITION}",
             authors()
         )
     })
@@ -49,7 +49,7 @@ fn restatement_regex() -> &'static Regex {
     static CELL: OnceLock<Regex> = OnceLock::new();
     cached(&CELL, || {
         format!(
-            r"\b(?P<title>Restatement(?:\s+\((?:First|Second|Third|Fourth)\))?\s+of\s+(?:the\s+)?{TITLE}(?::\s+{SUBTITLE})?)\s+§\s*(?P<section>{SECTION})(?P<comment>{COMMENT}){EDITION}"
+            r"(?-u:\b)(?P<title>Restatement(?:\s+\((?:First|Second|Third|Fourth)\))?\s+of\s+(?:the\s+)?{TITLE}(?::\s+{SUBTITLE})?)\s+§\s*(?P<section>{SECTION})(?P<comment>{COMMENT}){EDITION}"
         )
     })
 }
