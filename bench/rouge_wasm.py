@@ -1,6 +1,6 @@
 """ROUGE in wasm under node (the build the page ships) against rouge-score 0.1.2 on the CLERC pairs, same run.
 
-Builds bench/node-wasm for wasm32 with the page's release profile, binds it for node with wasm-bindgen, then
+Builds bench/node-wasm for wasm32 with the page's `wasm` profile, binds it for node with wasm-bindgen, then
 times one call scoring all pairs (rouge1/2/L/Lsum) and checks its checksum (sum of F-measures) against
 rouge-score's.
 """
@@ -31,9 +31,9 @@ console.log(JSON.stringify({ checksum, seconds }));
 
 
 def build_node_module(out_dir):
-    subprocess.run(["cargo", "build", "-q", "--release", "--target", "wasm32-unknown-unknown",
+    subprocess.run(["cargo", "build", "-q", "--profile", "wasm", "--target", "wasm32-unknown-unknown",
                     "-p", "lexeval-bench-node"], check=True, cwd=REPO)
-    wasm = TARGET / "wasm32-unknown-unknown/release/lexeval_bench_node.wasm"
+    wasm = TARGET / "wasm32-unknown-unknown/wasm/lexeval_bench_node.wasm"
     subprocess.run(["wasm-bindgen", "--target", "nodejs", "--out-dir", str(out_dir), str(wasm)], check=True)
     return out_dir / "lexeval_bench_node.js"
 
@@ -58,7 +58,7 @@ def main():
         data.write_text("".join(json.dumps(p) + "\n" for p in pairs))
         timer = tmp / "timer.js"
         timer.write_text(NODE_TIMER)
-        print(f"{len(pairs)} CLERC pairs, types {', '.join(TYPES)}; wasm: release profile, node {node_version()}\n")
+        print(f"{len(pairs)} CLERC pairs, types {', '.join(TYPES)}; wasm: the page's wasm profile, node {node_version()}\n")
         print("| stemming | rouge-score (s) | lexeval wasm in node (s) | speed-up | checksums equal |")
         print("|---|---:|---:|---:|---|")
         for stem in (False, True):

@@ -24,13 +24,14 @@ TARGET = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
 WASM_TARGET = "wasm32-unknown-unknown"
 ADDRESS = ("127.0.0.1", 8080)
 
-# (cargo package, binary, cargo profile, wasm-opt level or None, worker). The embedding worker builds with
-# its own profile (thin LTO, tract at opt-level 3, see Cargo.toml) and no wasm-opt pass: -Os undoes the
-# opt-level 3 inlining of tract's kernels (BENCHMARKS.md).
+# (cargo package, binary, wasm-opt level or None, worker). All three build in one cargo run with Cargo.toml's
+# `wasm` profile; the embedding worker gets no wasm-opt pass: -Os undoes the opt-level 3 inlining of tract's
+# kernels (BENCHMARKS.md).
+PROFILE = "wasm"
 BINARIES = [
-    ("lexeval-app", "lexeval-app", "release", "s", False),
-    ("lexeval-score-worker", "score_worker", "release", "s", True),
-    ("lexeval-embed-worker", "embed_worker", "wasm-embed", None, True),
+    ("lexeval-app", "lexeval-app", "s", False),
+    ("lexeval-score-worker", "score_worker", "s", True),
+    ("lexeval-embed-worker", "embed_worker", None, True),
 ]
 # Files index.html links by their source path; each is copied under a content-hashed name.
 HASHED_ASSETS = ["www/style.css", "www/favicon.svg"]
@@ -51,18 +52,15 @@ def integrity(path):
 
 
 def cargo_build():
-    """One cargo run per profile: the app and the score worker share the release profile's build."""
-    profiles = {}
-    for package, binary, profile, _, _ in BINARIES:
-        profiles.setdefault(profile, []).extend(["-p", package, "--bin", binary])
-    for profile, selection in profiles.items():
-        run("cargo", "build", "--profile", profile, "--target", WASM_TARGET, *selection)
+    """One cargo run for the app and both workers."""
+    selection = [part for package, binary, _, _ in BINARIES for part in ("-p", package, "--bin", binary)]
+    run("cargo", "build", "--profile", PROFILE, "--target", WASM_TARGET, *selection)
 
 
-def bindgen(package, binary, profile, opt_level, worker, stage):
+def bindgen(package, binary, opt_level, worker, stage):
     """wasm-bindgen, then wasm-opt; returns the (js, wasm) names written into the stage."""
-    built = TARGET / WASM_TARGET / profile / f"{binary}.wasm"
-    out = TARGET / "wasm-bindgen" / profile
+    built = TARGET / WASM_TARGET / PROFILE / f"{binary}.wasm"
+    out = TARGET / "wasm-bindgen" / PROFILE
     out.mkdir(parents=True, exist_ok=True)
     run("wasm-bindgen", f"--target={'no-modules' if worker else 'web'}", f"--out-dir={out}",
         f"--out-name={binary}", "--no-typescript", built)

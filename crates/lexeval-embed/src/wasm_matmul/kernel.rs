@@ -1,6 +1,6 @@
 //! The kernel body: `MR` rows × `4·NV` columns of C held in `MR·NV` vector accumulators.
 //!
-//! The tile's size is a compile-time constant, so at opt-level 3 (Cargo.toml's `wasm-embed` profile)
+//! The tile's size is a compile-time constant, so at opt-level 3 (Cargo.toml's `wasm` profile)
 //! the loops over it unroll and every accumulator is a local; at opt-level "s" they do not, and the
 //! page ran 20× slower. Every k step adds `a · b` as a separate multiply and add, in k order, as tract's
 //! own kernels do without relaxed-simd: the results are bit for bit theirs, whatever the machine.
