@@ -34,12 +34,16 @@ CLERC = "fixtures/clerc/gaze_gaps_generation_pairs.jsonl"
 # the percent; raised again in the thirteenth session, when a cite run into the sentence's words or in
 # parentheses at its end left the whole sentence (with its period) as the claim and markdown emphasis stopped
 # hiding case names (gold 65.1 % / 73.0 %, GPT-4o 55.7 % / 54.7 %, Llama-3 62.9 % / 65.3 %, eyecite's opinion
-# 42.6 % / 39.8 %). Raise them as fixes land; never lower them. A source without a floor here is printed only.
+# 42.6 % / 39.8 %); raised in the fifteenth session, when a slip opinion's running heads ("Cite as: 570 U. S.
+# ____ (2013)", the page's title and part heading) stopped splitting the sentence they interrupt and stopped
+# being its authority (eyecite's opinion 52.5 % / 43.1 %), and court rules written out ("Federal Rule of
+# Appellate Procedure 4(a)(4)") or in the older order ("Rule 32(a), F.R.Cr.P.") were read and "a Rule 59(e)
+# motion" stopped being a cite (gold 66.2 % / 75.7 %). Raise them as fixes land; never lower them. A source without a floor here is printed only.
 FLOORS = {
-    "gold": {"precision": 0.65, "recall": 0.73},
+    "gold": {"precision": 0.66, "recall": 0.75},
     "gpt4o": {"precision": 0.55, "recall": 0.54},
     "llama3": {"precision": 0.62, "recall": 0.65},
-    "eyecite-opinion": {"precision": 0.42, "recall": 0.39},
+    "eyecite-opinion": {"precision": 0.52, "recall": 0.43},
 }
 
 

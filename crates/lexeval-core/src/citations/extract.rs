@@ -446,20 +446,33 @@ pub fn normalise_space(text: String) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Byte offsets → char offsets, once, at the end.
+/// Byte offsets → char offsets, once, at the end: the text is counted once, from one offset to the next in
+/// ascending order (a byte inside a character counts as that character's start).
 pub fn to_char_offsets(text: &str, mut citations: Vec<Citation>) -> Vec<Citation> {
-    let mut chars_before = vec![0usize; text.len() + 1];
-    let mut count = 0;
-    for (byte, c) in text.char_indices() {
-        for slot in chars_before.iter_mut().skip(byte).take(c.len_utf8()) {
-            *slot = count;
-        }
-        count += 1;
-    }
-    chars_before[text.len()] = count;
+    let mut offsets: Vec<usize> = citations.iter().flat_map(|c| [c.start, c.end]).collect();
+    offsets.sort_unstable();
+    offsets.dedup();
+    let (mut byte, mut count) = (0, 0);
+    let chars_before: Vec<usize> = offsets
+        .iter()
+        .map(|&offset| {
+            let mut to = offset.min(text.len());
+            while !text.is_char_boundary(to) {
+                to -= 1;
+            }
+            count += text[byte..to].chars().count();
+            byte = to;
+            count
+        })
+        .collect();
+    let char_offset = |offset: usize| {
+        offsets
+            .binary_search(&offset)
+            .map_or(count, |at| chars_before[at])
+    };
     for citation in &mut citations {
-        citation.start = chars_before.get(citation.start).copied().unwrap_or(count);
-        citation.end = chars_before.get(citation.end).copied().unwrap_or(count);
+        citation.start = char_offset(citation.start);
+        citation.end = char_offset(citation.end);
     }
     citations
 }

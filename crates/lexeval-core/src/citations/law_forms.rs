@@ -2,7 +2,9 @@
 //! states, D.C. and the territories (Bluebook R11); court rules, federal, state and circuit (R12.9.3);
 //! popular-name acts cited by their own sections (citeurl's "specific federal laws" templates: INA, IRC,
 //! NLRA, ...; the U.C.C.); New York's C.P.L.R. and Illinois's ILCS, cited without a section sign; and "Rule
-//! 11", a court rule's short form after a full cite of the rules. Jurisdictions are reporters-db's state
+//! 11", a court rule's short form after a full cite of the rules. Court rules are read abbreviated ("Fed. R.
+//! Civ. P. 12(b)(6)", the older "Rule 32(a), F.R.Cr.P.") and written out ("Federal Rule of Appellate
+//! Procedure 4(a)(4)", "Texas Rule of Civil Procedure 166a"). Jurisdictions are reporters-db's state
 //! abbreviations plus the federal and territorial ones of table T1. An Aho-Corasick pass over each form's
 //! anchor words decides which forms' regexes run at all.
 
@@ -87,7 +89,7 @@ struct Form {
     read: Reader,
 }
 
-const FORMS: [Form; 5] = [
+const FORMS: [Form; 7] = [
     Form {
         anchors: &["const"],
         pattern: constitution_pattern,
@@ -97,6 +99,16 @@ const FORMS: [Form; 5] = [
         anchors: &["R."],
         pattern: court_rule_pattern,
         read: read_court_rule,
+    },
+    Form {
+        anchors: &["R."],
+        pattern: rule_then_rules_pattern,
+        read: read_court_rule,
+    },
+    Form {
+        anchors: &["Rule of", "Rules of"],
+        pattern: rules_written_out_pattern,
+        read: read_rules_written_out,
     },
     Form {
         anchors: &["§", "sec"],
@@ -230,11 +242,108 @@ fn roman(number: &str) -> Option<String> {
     Some(out)
 }
 
-fn court_rule_pattern() -> String {
+/// A set of court rules as abbreviated: federal or a state's ("Fed. R. Civ. P.", "Tex. R. Civ. P.", the older
+/// "F.R.Cr.P."), the Supreme Court's or a circuit's ("Sup. Ct. R.", "11th Cir. R.").
+fn rules_abbreviated() -> String {
     format!(
-        r"(?-u:\b)(?P<reporter>(?:Fed\.|{})\s?R\.\s?(?:(?:Civ|Crim|App|Bankr|Juv|Prob|Fam)\.\s?(?:Proc\.|P\.)|Evid\.)|Sup\.\s?Ct\.\s?R\.|(?:\d{{1,2}}(?:st|nd|rd|th)|D\.\s?C\.|Fed\.)\s?Cir\.\s?R\.)\s?(?P<section>{SECTION}){SUBDIVISIONS}",
+        r"(?:Fed\.|F\.|{})\s?R\.\s?(?:(?:Civ|Crim|Cr|App|Bankr|Juv|Prob|Fam)\.\s?(?:Proc\.|P\.)|Evid\.)|Sup\.\s?Ct\.\s?R\.|(?:\d{{1,2}}(?:st|nd|rd|th)|D\.\s?C\.|Fed\.)\s?Cir\.\s?R\.",
         jurisdiction_alternation()
     )
+}
+
+fn court_rule_pattern() -> String {
+    format!(
+        r"(?-u:\b)(?P<reporter>{})\s?(?P<section>{SECTION}){SUBDIVISIONS}",
+        rules_abbreviated()
+    )
+}
+
+/// The rule before its rules' name, as older opinions print it: "Rule 32(a), F.R.Cr.P.".
+fn rule_then_rules_pattern() -> String {
+    format!(
+        r"(?-u:\b)Rule\s(?P<section>{SECTION}){SUBDIVISIONS},\s?(?P<reporter>{})",
+        rules_abbreviated()
+    )
+}
+
+/// The kinds of procedure rules are written for, spelled out and as abbreviated.
+const PROCEDURES: [(&str, &str); 7] = [
+    ("Civil", "Civ."),
+    ("Criminal", "Crim."),
+    ("Appellate", "App."),
+    ("Bankruptcy", "Bankr."),
+    ("Juvenile", "Juv."),
+    ("Probate", "Prob."),
+    ("Family", "Fam."),
+];
+
+/// The abbreviation in a rules' name of the kind a word names ("Civil" → "Civ.", "Evidence" → "Evid.").
+pub fn procedure_abbreviation(word: &str) -> Option<&'static str> {
+    match word {
+        "Evidence" => Some("Evid."),
+        _ => PROCEDURES
+            .iter()
+            .find(|(written, _)| *written == word)
+            .map(|(_, abbreviated)| *abbreviated),
+    }
+}
+
+/// Each state's name with its abbreviation (reporters-db), and "Federal" with "Fed.".
+fn jurisdiction_names() -> &'static [(String, String)] {
+    static CELL: OnceLock<Vec<(String, String)>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let states: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
+            include_str!("../../data/reporters-db/state_abbreviations.json"),
+        )
+        .unwrap_or_default();
+        let mut all: Vec<(String, String)> = states
+            .iter()
+            .filter_map(|(abbreviation, name)| {
+                Some((name.as_str()?.to_string(), abbreviation.clone()))
+            })
+            .chain([("Federal".to_string(), "Fed.".to_string())])
+            .collect();
+        all.sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
+        all
+    })
+}
+
+/// Rules written out: "Federal Rule of Appellate Procedure 4(a)(4)", "Texas Rules of Civil Procedure 166a",
+/// "Federal Rule of Evidence 702".
+fn rules_written_out_pattern() -> String {
+    let names: Vec<String> = jurisdiction_names()
+        .iter()
+        .map(|(name, _)| regex::escape(name))
+        .collect();
+    let procedures: Vec<&str> = PROCEDURES.iter().map(|(written, _)| *written).collect();
+    format!(
+        r"(?-u:\b)(?P<jurisdiction>{})\s+Rules?\s+of\s+(?:(?P<procedure>{})\s+Procedure|Evidence)\s+(?P<section>{SECTION}){SUBDIVISIONS}",
+        names.join("|"),
+        procedures.join("|")
+    )
+}
+
+/// A written-out rule as its abbreviated rules name: "Federal Rule of Civil Procedure" → "Fed. R. Civ. P.".
+fn read_rules_written_out(caps: &Captures) -> Option<Vec<(&'static str, String)>> {
+    let written = caps.name("jurisdiction")?.as_str();
+    let (_, jurisdiction) = jurisdiction_names()
+        .iter()
+        .find(|(name, _)| name == written)?;
+    let rules = match caps.name("procedure") {
+        Some(procedure) => {
+            let (_, abbreviated) = PROCEDURES
+                .iter()
+                .find(|(written, _)| *written == procedure.as_str())?;
+            format!("{jurisdiction} R. {abbreviated} P.")
+        }
+        None => format!("{jurisdiction} R. Evid."),
+    };
+    let mut groups = vec![
+        ("reporter", rules),
+        ("section", caps.name("section")?.as_str().to_string()),
+    ];
+    push_pin(caps, &mut groups);
+    Some(groups)
 }
 
 /// Court rules ("Fed. R. Civ. P. 56(a)", "Tex. R. Civ. P. 166a(c)", "11th Cir. R. 36-2"): reporter = the
@@ -254,17 +363,21 @@ fn push_pin(caps: &Captures, groups: &mut Vec<(&'static str, String)>) {
     }
 }
 
-/// The rules' name with one space after each abbreviation: "Fed.R.Civ.Proc." → "Fed. R. Civ. P.",
-/// "11th Cir.R." → "11th Cir. R.".
+/// The rules' name with one space after each abbreviation and the current abbreviations: "Fed.R.Civ.Proc."
+/// → "Fed. R. Civ. P.", "F.R.Cr.P." → "Fed. R. Crim. P.", "11th Cir.R." → "11th Cir. R.".
 fn rules_name(printed: &str) -> String {
     let words: Vec<&str> = printed
         .split_whitespace()
         .flat_map(|word| word.split_inclusive('.'))
+        .enumerate()
+        .map(|(at, word)| match word {
+            "F." if at == 0 => "Fed.",
+            "Cr." => "Crim.",
+            "Proc." => "P.",
+            _ => word,
+        })
         .collect();
-    words
-        .join(" ")
-        .replace("Proc.", "P.")
-        .replace("D. C.", "D.C.")
+    words.join(" ").replace("D. C.", "D.C.")
 }
 
 /// citeurl's popular-name acts, each with the letters its name is printed with.
@@ -375,7 +488,21 @@ pub fn rule_short_forms(text: &str, from: usize) -> Vec<(usize, usize)> {
     pattern
         .find_iter(rest)
         .map(|m| (from + m.start(), from + m.end()))
+        .filter(|&(start, _)| !after_article(&text[..start]))
         .collect()
+}
+
+/// Whether the words before a "Rule 59(e)" end with an article, the rule then naming a kind of motion or
+/// standard ("a Rule 59(e) motion", "the Rule 11 standard"), not citing it. A kind of rules may stand
+/// between ("a Civil Rule 60 motion").
+fn after_article(before: &str) -> bool {
+    let mut words = before.split_whitespace().rev();
+    let last = words.next();
+    let word = match last.and_then(procedure_abbreviation) {
+        Some(_) => words.next(),
+        None => last,
+    };
+    word.is_some_and(|word| ["a", "an", "the"].contains(&word.to_lowercase().as_str()))
 }
 
 #[cfg(test)]
@@ -464,6 +591,35 @@ mod tests {
             ("11th Cir. R. 36-2", "11th Cir. R.", "36-2", ""),
             ("D.C. Cir. R. 28", "D.C. Cir. R.", "28", ""),
             ("Sup. Ct. R. 10", "Sup. Ct. R.", "10", ""),
+            // Older abbreviations, and the rule before its rules' name.
+            ("F.R.Civ.P. 23(b)(3)", "Fed. R. Civ. P.", "23", "(b)(3)"),
+            ("Rule 32(a), F.R.Cr.P.", "Fed. R. Crim. P.", "32", "(a)"),
+            // Written out, federal and state.
+            (
+                "Federal Rule of Appellate Procedure 4(a)(4)",
+                "Fed. R. App. P.",
+                "4",
+                "(a)(4)",
+            ),
+            (
+                "Federal Rules of Civil Procedure 12(b)(6)",
+                "Fed. R. Civ. P.",
+                "12",
+                "(b)(6)",
+            ),
+            ("Federal Rule of Evidence 702", "Fed. R. Evid.", "702", ""),
+            (
+                "Texas Rule of Civil Procedure 166a(c)",
+                "Tex. R. Civ. P.",
+                "166a",
+                "(c)",
+            ),
+            (
+                "New Jersey Rule of Evidence 803(c)(2)",
+                "N.J. R. Evid.",
+                "803",
+                "(c)(2)",
+            ),
         ] {
             let all = found(text);
             assert_eq!(all.len(), 1, "{text}");
@@ -519,6 +675,20 @@ mod tests {
             found("The constitution's article on rights; Tex. R. 5 is no rule set.").is_empty()
         );
         assert!(found("The ADA requires access. Section 5 of the contract.").is_empty());
+    }
+
+    #[test]
+    fn a_rule_after_an_article_names_a_motion_not_the_rule() {
+        let text =
+            "Fed. R. Civ. P. 12(b)(6). It is not a Rule 59(e) motion, nor a Civil Rule 60 one; \
+                    the Rule 11 standard differs. Under Rule 56 it fails.";
+        assert_eq!(
+            rule_short_forms(text, 0)
+                .iter()
+                .map(|&(s, e)| &text[s..e])
+                .collect::<Vec<_>>(),
+            ["Rule 56"]
+        );
     }
 
     #[test]

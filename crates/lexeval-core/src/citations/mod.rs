@@ -21,6 +21,7 @@ mod patterns;
 mod record;
 mod references;
 mod resolve;
+mod running_heads;
 mod secondary;
 pub mod segment;
 mod statutes;
@@ -65,6 +66,9 @@ pub enum CitationRole {
     Record,
     /// A cross-reference within the document, or an Id. repeating it: never an authority.
     CrossReference,
+    /// The document's own citation in a page's running head ("Cite as: 570 U. S. ____ (2013)" atop a slip
+    /// opinion's pages): never an authority, and transparent to an Id. after it.
+    RunningHead,
 }
 
 impl CitationRole {
@@ -136,6 +140,12 @@ pub fn extract(text: &str) -> Vec<Citation> {
     // After the parallel groups, which index the citations found so far.
     cross_references::add_cross_references(text, &mut found);
     record::add_record_citations(text, &mut found);
+    let heads = running_heads::running_heads(text);
+    for citation in &mut found {
+        if heads.iter().any(|head| head.contains(&citation.start)) {
+            citation.role = CitationRole::RunningHead;
+        }
+    }
     let found = resolve::resolve(text, found, &groups);
     extract::to_char_offsets(text, found)
 }

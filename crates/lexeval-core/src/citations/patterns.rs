@@ -75,11 +75,10 @@ pub fn patterns() -> &'static Patterns {
 impl Patterns {
     /// Indices of the patterns that can match somewhere in `text`.
     pub fn candidates(&self, text: &str) -> BTreeSet<usize> {
-        let squeezed: Vec<u8> = text
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .into_bytes();
+        let mut squeezed: Vec<u8> = Vec::with_capacity(text.len());
+        for piece in text.split(char::is_whitespace) {
+            squeezed.extend_from_slice(piece.as_bytes());
+        }
         let mut found: BTreeSet<usize> = UNFILTERED.iter().map(|&i| usize::from(i)).collect();
         // Per reporter string: seen at all, seen after a volume (then every pattern of it is a candidate).
         let mut seen = vec![(false, false); STRINGS.len()];

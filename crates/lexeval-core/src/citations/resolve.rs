@@ -114,15 +114,71 @@ pub fn usable_name(name: Option<&str>) -> Option<&str> {
 
 /// Whether a full case citation's parties include `name` as a word ("Grutter" in "Grutter v. Bollinger").
 pub fn names_party(citation: &Citation, name: &str) -> bool {
+    party_names(citation).any(|n| n == name)
+}
+
+/// Every name a full case citation answers to: each party whole and each of its words.
+fn party_names(citation: &Citation) -> impl Iterator<Item = &str> {
     [&citation.plaintiff, &citation.defendant]
-        .iter()
-        .any(|party| {
-            party.as_deref().is_some_and(|p| {
-                p == name
-                    || p.split_whitespace()
-                        .any(|w| w.trim_matches(|ch: char| !ch.is_alphanumeric()) == name)
-            })
+        .into_iter()
+        .flatten()
+        .flat_map(|party| {
+            std::iter::once(party.as_str()).chain(
+                party
+                    .split_whitespace()
+                    .map(|w| w.trim_matches(|ch: char| !ch.is_alphanumeric())),
+            )
         })
+}
+
+/// The full case citations resolved so far, by the volume and reporter they print and by the names they
+/// answer to, so that a short form, supra or reference finds its candidates without a scan of every
+/// earlier citation (a long opinion has thousands). Indices ascend, as in `out`.
+#[derive(Default)]
+struct FullCases {
+    by_volume: HashMap<VolumeKey, Volume>,
+    by_name: HashMap<String, Vec<usize>>,
+}
+
+/// A case cite's volume and reporter.
+type VolumeKey = (Option<String>, Option<String>);
+
+/// The full cites of one volume and reporter: all of them, whether any names its parties, and those
+/// naming each name.
+#[derive(Default)]
+struct Volume {
+    all: Vec<usize>,
+    named: bool,
+    by_name: HashMap<String, Vec<usize>>,
+}
+
+fn volume_key(citation: &Citation) -> VolumeKey {
+    (citation.volume.clone(), citation.reporter.clone())
+}
+
+/// Adds `index` to the list under `name` once.
+fn push_once(lists: &mut HashMap<String, Vec<usize>>, name: &str, index: usize) {
+    let list = lists.entry(name.to_string()).or_default();
+    if list.last() != Some(&index) {
+        list.push(index);
+    }
+}
+
+impl FullCases {
+    fn add(&mut self, index: usize, citation: &Citation) {
+        let volume = self.by_volume.entry(volume_key(citation)).or_default();
+        volume.all.push(index);
+        volume.named |= citation.plaintiff.is_some() || citation.defendant.is_some();
+        for name in party_names(citation) {
+            push_once(&mut volume.by_name, name, index);
+            push_once(&mut self.by_name, name, index);
+        }
+    }
+
+    /// Earlier full cites naming `name`.
+    fn naming(&self, name: &str) -> &[usize] {
+        self.by_name.get(name).map_or(&[], Vec::as_slice)
+    }
 }
 
 /// The one authority among `candidates` (indices into `out`): its latest citation, or None when they cite
@@ -137,39 +193,20 @@ fn unique(out: &[Citation], candidates: &[usize]) -> Option<usize> {
 
 /// A short case citation's antecedent: among earlier full cites of its volume and reporter, the one with
 /// the name it carries, then the one its pin fits. A name that no candidate has leaves it unresolved.
-fn short_cite_target(citation: &Citation, out: &[Citation]) -> Option<usize> {
-    let same: Vec<usize> = (0..out.len())
-        .filter(|&i| {
-            let c = &out[i];
-            c.kind == CitationKind::FullCase
-                && c.volume == citation.volume
-                && c.reporter == citation.reporter
-        })
-        .collect();
-    let candidates = match usable_name(citation.antecedent_guess.as_deref()) {
-        Some(name) => {
-            let named: Vec<usize> = same
-                .iter()
-                .copied()
-                .filter(|&i| names_party(&out[i], name))
-                .collect();
-            let nameless = same
-                .iter()
-                .all(|&i| out[i].plaintiff.is_none() && out[i].defendant.is_none());
-            if named.is_empty() && !nameless {
-                return None;
-            }
-            if named.is_empty() {
-                same
-            } else {
-                named
-            }
-        }
-        None => same,
+fn short_cite_target(citation: &Citation, out: &[Citation], cases: &FullCases) -> Option<usize> {
+    let volume = cases.by_volume.get(&volume_key(citation))?;
+    let candidates: &[usize] = match usable_name(citation.antecedent_guess.as_deref()) {
+        Some(name) => match volume.by_name.get(name) {
+            Some(named) => named,
+            None if volume.named => return None,
+            None => &volume.all,
+        },
+        None => &volume.all,
     };
-    unique(out, &candidates).or_else(|| {
+    unique(out, candidates).or_else(|| {
         let fitting: Vec<usize> = candidates
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|&i| pin_fits(&out[i], citation.pin_cite.as_deref()))
             .collect();
         unique(out, &fitting)
@@ -177,11 +214,8 @@ fn short_cite_target(citation: &Citation, out: &[Citation]) -> Option<usize> {
 }
 
 /// A supra or reference citation's antecedent: the one earlier full case citation naming `name`.
-fn named_target(name: &str, out: &[Citation]) -> Option<usize> {
-    let named: Vec<usize> = (0..out.len())
-        .filter(|&i| out[i].kind == CitationKind::FullCase && names_party(&out[i], name))
-        .collect();
-    unique(out, &named)
+fn named_target(name: &str, out: &[Citation], cases: &FullCases) -> Option<usize> {
+    unique(out, cases.naming(name))
 }
 
 /// A supra's secondary antecedent: the latest earlier treatise or article by the same authors.
@@ -298,6 +332,7 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
     let mut by_cite: HashMap<String, String> = HashMap::new();
     let mut group_authority: HashMap<usize, (String, usize)> = HashMap::new();
     let mut out: Vec<Citation> = Vec::with_capacity(tagged.len());
+    let mut cases = FullCases::default();
     // The full citation the previous citation resolved to: what an Id. refers to.
     let mut previous_root: Option<usize> = None;
     // The code and title a bare "§" short form inherits: the latest statute cite's.
@@ -306,6 +341,14 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
     let mut outer_root: Option<Option<usize>> = None;
     while let Some((mut citation, group)) = tagged.next() {
         let index = out.len();
+        // The document's own citation atop a page: a key of its own, and an Id. after it still repeats the
+        // citation before it.
+        if citation.role == CitationRole::RunningHead {
+            citation.authority = format!("running-head:{}", citation.matched_text);
+            citation.antecedent = None;
+            out.push(citation);
+            continue;
+        }
         if let Some(root) = outer_root.take() {
             previous_root = root;
         }
@@ -358,6 +401,7 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                 if citation.role.is_authority() {
                     previous_root = Some(index);
                 }
+                cases.add(index, &citation);
                 out.push(citation);
                 continue;
             }
@@ -368,7 +412,7 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                 out.push(citation);
                 continue;
             }
-            CitationKind::ShortCase => short_cite_target(&citation, &out),
+            CitationKind::ShortCase => short_cite_target(&citation, &out, &cases),
             CitationKind::Id => id_target(&citation, previous_root, &out),
             // Authors first ("Wright & Miller, supra"), then a case name ("Kayes, supra").
             CitationKind::Supra => {
@@ -379,7 +423,7 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                 let case = citation
                     .antecedent_guess
                     .as_deref()
-                    .and_then(|name| named_target(name, &out));
+                    .and_then(|name| named_target(name, &out, &cases));
                 if case.is_none() || secondary.is_some() {
                     citation.author = author;
                 }
@@ -389,7 +433,7 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                 .plaintiff
                 .as_deref()
                 .or(citation.defendant.as_deref())
-                .and_then(|name| named_target(name, &out)),
+                .and_then(|name| named_target(name, &out, &cases)),
             CitationKind::FullLaw
             | CitationKind::Journal
             | CitationKind::Treatise
@@ -413,6 +457,10 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                     citation.antecedent = None;
                     previous_root = Some(index);
                     out.push(citation);
+                    continue;
+                }
+                // "Civil Rule 59(e)" that the rules cited before do not take is words of the sentence.
+                if citation.matched_text.starts_with("Rule") {
                     continue;
                 }
                 None

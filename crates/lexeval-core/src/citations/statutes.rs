@@ -5,7 +5,7 @@
 //! "42 U.S.C. § 2000e-2(a)(1)" printed apart from reporters-db's patterns is read as a full cite from the code
 //! printed before its "§".
 
-use super::Citation;
+use super::{law_forms, Citation};
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -163,6 +163,14 @@ pub fn bare_section(
     if rule != is_court_rules(&code.code) {
         return None;
     }
+    // "Civil Rule 50(b)" names the civil rules: not the appellate rules cited last.
+    let kind = text[..citation.start]
+        .split_whitespace()
+        .next_back()
+        .and_then(law_forms::procedure_abbreviation);
+    if rule && kind.is_some_and(|kind| !code.code.split_whitespace().any(|word| word == kind)) {
+        return None;
+    }
     Some(SectionCite {
         key: code.key(section),
         code,
@@ -269,6 +277,11 @@ mod tests {
             found,
             ["law:Fed. R. Civ. P.||12", "law:Fed. R. Civ. P.||11"]
         );
+        // A kind of rules named before the rule must be the latest rules' kind.
+        let found = authorities(
+            "Fed. R. App. P. 4(a)(4). Motions under Civil Rule 59(e) and Appellate Rule 4(b) differ.",
+        );
+        assert_eq!(found, ["law:Fed. R. App. P.||4", "law:Fed. R. App. P.||4"]);
         // Before any rules, "Rule 11" is no citation; a "§" never takes court rules' name.
         assert!(authorities("Rule 11 applies.").is_empty());
     }

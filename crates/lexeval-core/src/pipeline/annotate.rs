@@ -36,6 +36,7 @@ fn reader_name(citation: &Citation, authorities: &[Authority]) -> String {
     let what = match citation.role {
         CitationRole::Record => "record cite",
         CitationRole::CrossReference => "cross-reference",
+        CitationRole::RunningHead => "running head",
         CitationRole::Authority | CitationRole::History => {
             return authorities::name_of(authorities, &citation.authority).to_string()
         }

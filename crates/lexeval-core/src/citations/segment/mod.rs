@@ -16,16 +16,45 @@ mod material;
 mod sentence_tests;
 mod sentences;
 
-use super::{extract, Citation, CitationKind};
+use super::running_heads::running_heads;
+use super::{extract, Citation, CitationKind, CitationRole};
 use crate::claims::AttributedClaim;
 use attribution::{add_authorities, claim, sentence_claims};
 use citation_sentence::is_citation_sentence;
 use sentences::sentence_ranges;
+use std::borrow::Cow;
 
 /// Sentences of `text` as char offset ranges (start, end), end exclusive, whitespace trimmed.
 pub fn split_sentences(text: &str) -> Vec<(usize, usize)> {
     let citations = extract(text);
-    sentence_ranges(text, &citations)
+    let (text, citations) = without_running_heads(text, &citations);
+    sentence_ranges(&text, &citations)
+}
+
+/// `text` with its running heads blanked char for char (offsets stay those of `text`), so that a sentence
+/// runs on across a page break, and the citations without the heads' own.
+fn without_running_heads<'a>(
+    text: &'a str,
+    citations: &'a [Citation],
+) -> (Cow<'a, str>, Cow<'a, [Citation]>) {
+    let heads = running_heads(text);
+    if heads.is_empty() {
+        return (Cow::Borrowed(text), Cow::Borrowed(citations));
+    }
+    let mut blanked = String::with_capacity(text.len());
+    let mut at = 0;
+    for head in heads {
+        blanked.push_str(&text[at..head.start]);
+        blanked.extend(text[head.clone()].chars().map(|_| ' '));
+        at = head.end;
+    }
+    blanked.push_str(&text[at..]);
+    let kept = citations
+        .iter()
+        .filter(|c| c.role != CitationRole::RunningHead)
+        .cloned()
+        .collect();
+    (Cow::Owned(blanked), Cow::Owned(kept))
 }
 
 /// (claim, authorities) pairs of `text`. Claims with no citation are kept with no authorities, so callers
@@ -36,6 +65,8 @@ pub fn claims(text: &str) -> Vec<AttributedClaim> {
 
 /// [`claims`] given the text's citations (as [`extract`] finds them), for callers that also need those.
 pub fn claims_with(text: &str, citations: &[Citation]) -> Vec<AttributedClaim> {
+    let (text, citations) = without_running_heads(text, citations);
+    let (text, citations) = (text.as_ref(), citations.as_ref());
     let chars: Vec<char> = text.chars().collect();
     let mut out: Vec<AttributedClaim> = Vec::new();
     for sentence in sentence_ranges(text, citations) {
