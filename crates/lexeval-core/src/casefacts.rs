@@ -340,6 +340,20 @@ mod tests {
     #[test]
     fn empty_gold_gives_null_scores() {
         let report = score(&[], &[]);
-        assert!(report.scores.iter().all(|s| s.value.is_none()));
+        let names: Vec<&str> = report.scores.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "evidence_score",
+                "evidence_score_recall",
+                "verdict_accuracy",
+                "verdict_score",
+                "verdict_score_recall"
+            ]
+        );
+        for score in &report.scores {
+            assert_eq!(score.value, None);
+            assert_eq!(score.null_reason.as_deref(), Some("no gold claims"));
+        }
     }
 }

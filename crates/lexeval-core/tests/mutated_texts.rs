@@ -1,7 +1,7 @@
-//! No panic from what a user may paste: the brief and summary checks run to a report on realistic briefs
-//! (the Bluebook pairs corpus and eyecite's resolution tests) cut at random places, joined with quoting
-//! parentheticals and string cites, stripped of parentheses, and sprinkled with no-break spaces, combining
-//! marks, astral and bidi characters. Each mutation kind here once found a panic (a slice inside a
+//! No panic from what a user may paste, and a sound report: the brief and summary checks run to a report on
+//! realistic briefs (the Bluebook pairs corpus and eyecite's resolution tests) cut at random places, joined
+//! with quoting parentheticals and string cites, stripped of parentheses, and sprinkled with no-break spaces,
+//! combining marks, astral and bidi characters. Each mutation kind here once found a panic (a slice inside a
 //! character; a cite inside another's parenthetical).
 
 use lexeval_core::fresco::{AuthorityScope, FrescoSettings, GeneralizedMatch};
@@ -131,10 +131,41 @@ fn mutate(text: &str, other: &str, rng: &mut Lcg) -> String {
     }
 }
 
-fn run_to_report(job: CheckJob) {
-    match Pipeline::start(job, &NoJudge) {
-        (_, Step::Done { .. }) => {}
+/// Runs the check to its report and asserts what every report must hold, whatever the text: each span lies
+/// within its text, in order of start; each score is a defined ratio in [0, 1] or null with a reason.
+fn run_to_report(job: CheckJob, reference: &str, candidate: &str) {
+    let report = match Pipeline::start(job, &NoJudge) {
+        (_, Step::Done { report }) => report,
         (_, step) => panic!("ROUGE asked its caller: {step:?}"),
+    };
+    for (spans, text) in [
+        (&report.reference_spans, reference),
+        (&report.candidate_spans, candidate),
+    ] {
+        let length = text.chars().count();
+        for span in spans.iter() {
+            assert!(
+                span.start <= span.end && span.end <= length,
+                "span {span:?} outside a text of {length} chars: {text:?}"
+            );
+        }
+        assert!(
+            spans.windows(2).all(|pair| pair[0].start <= pair[1].start),
+            "spans out of order: {spans:?}"
+        );
+    }
+    for score in report.metric.scores().iter().chain(&report.rouge.scores) {
+        match score.value {
+            Some(value) => assert!(
+                (0.0..=1.0).contains(&value) && score.null_reason.is_none(),
+                "{score:?} for {reference:?} / {candidate:?}"
+            ),
+            None => assert!(
+                score.null_reason.as_deref().is_some_and(|r| !r.is_empty()),
+                "{} is null without a reason",
+                score.name
+            ),
+        }
     }
 }
 
@@ -147,7 +178,7 @@ fn mutated_briefs_score_without_panicking() {
         let (a, b, c) = (pick(&mut rng), pick(&mut rng), pick(&mut rng));
         let reference = mutate(a, c, &mut rng);
         let candidate = mutate(b, a, &mut rng);
-        run_to_report(CheckJob::Brief {
+        let brief = CheckJob::Brief {
             reference: reference.clone(),
             candidate: candidate.clone(),
             settings: FrescoSettings {
@@ -158,14 +189,16 @@ fn mutated_briefs_score_without_panicking() {
                 generalized_match: GeneralizedMatch::Citations,
             },
             judge: None,
-        });
-        run_to_report(CheckJob::Summary {
-            reference,
-            candidate,
+        };
+        run_to_report(brief, &reference, &candidate);
+        let summary = CheckJob::Summary {
+            reference: reference.clone(),
+            candidate: candidate.clone(),
             settings: PointwiseSettings::default(),
             judge: None,
             reference_points: None,
             candidate_points: None,
-        });
+        };
+        run_to_report(summary, &reference, &candidate);
     }
 }
