@@ -31,15 +31,22 @@ const OTHER_JURISDICTIONS: [&str; 7] = [
     "N. Mar. I.",
 ];
 
+/// reporters-db's states: abbreviation → name ("Tex." → "Texas"), read once.
+fn state_abbreviations() -> &'static serde_json::Map<String, serde_json::Value> {
+    static CELL: OnceLock<serde_json::Map<String, serde_json::Value>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        serde_json::from_str(include_str!(
+            "../../data/reporters-db/state_abbreviations.json"
+        ))
+        .unwrap_or_default()
+    })
+}
+
 /// Every jurisdiction abbreviation, longest first ("W. Va." before "Va.").
 fn jurisdictions() -> &'static [String] {
     static CELL: OnceLock<Vec<String>> = OnceLock::new();
     CELL.get_or_init(|| {
-        let states: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
-            include_str!("../../data/reporters-db/state_abbreviations.json"),
-        )
-        .unwrap_or_default();
-        let mut all: Vec<String> = states
+        let mut all: Vec<String> = state_abbreviations()
             .keys()
             .cloned()
             .chain(OTHER_JURISDICTIONS.iter().map(|j| j.to_string()))
@@ -292,11 +299,7 @@ pub fn procedure_abbreviation(word: &str) -> Option<&'static str> {
 fn jurisdiction_names() -> &'static [(String, String)] {
     static CELL: OnceLock<Vec<(String, String)>> = OnceLock::new();
     CELL.get_or_init(|| {
-        let states: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
-            include_str!("../../data/reporters-db/state_abbreviations.json"),
-        )
-        .unwrap_or_default();
-        let mut all: Vec<(String, String)> = states
+        let mut all: Vec<(String, String)> = state_abbreviations()
             .iter()
             .filter_map(|(abbreviation, name)| {
                 Some((name.as_str()?.to_string(), abbreviation.clone()))
