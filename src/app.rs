@@ -65,8 +65,8 @@ fn keep_link_until_edited(state: AppState) -> impl Fn() {
 pub fn App() -> impl IntoView {
     let state = AppState::load();
     provide_context(state);
-    crate::scoring::prestart();
-    crate::embedding::load_while_chosen(state.settings);
+    crate::workers::score::prestart();
+    crate::workers::embed::load_while_chosen(state.settings);
     let link_opened = keep_link_until_edited(state);
     let notice = RwSignal::new(open_share_link(&state));
     if notice.with_untracked(Option::is_some) {

@@ -1,5 +1,5 @@
 //! The About view's CaseFacts demo. The Benchmarks view's files are scored in the score worker
-//! (`scoring::benchmark`, running `lexeval_core::benchmark` there).
+//! (`workers::score::benchmark`, running `lexeval_core::benchmark` there).
 
 use lexeval_core::casefacts::{self, CaseFactsDetails};
 use lexeval_core::report::ScoreReport;

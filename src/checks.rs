@@ -2,8 +2,9 @@
 //! which drives the check pipeline to its end (embeddings, LLM answers and all).
 
 use crate::route::View;
-use crate::scoring::{self, Endpoint};
 use crate::state::settings::{LlmSettings, Settings};
+use crate::workers::score::{self as scoring, Endpoint};
+use crate::workers::{Lane, WorkerError};
 use lexeval_core::fresco::{FrescoSettings, GeneralizedMatch};
 use lexeval_core::pipeline::{CheckJob, CheckReport};
 use lexeval_core::pointwise::PointwiseSettings;
@@ -20,8 +21,8 @@ pub enum CheckError {
     TooLong { chars: usize, limit: usize },
     /// Bad input, with a message for the user.
     Input(String),
-    /// The score worker could not run the check.
-    Worker(String),
+    /// The score worker could not run the check (or a newer one replaced it).
+    Worker(WorkerError),
 }
 
 impl fmt::Display for CheckError {
@@ -109,7 +110,7 @@ pub async fn run(
     (reference, candidate): (&str, &str),
     settings: &Settings,
     llm: (&LlmSettings, &str),
-    lane: &'static str,
+    lane: Lane,
 ) -> Result<CheckReport, CheckError> {
     check_size(reference)?;
     check_size(candidate)?;

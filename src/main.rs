@@ -7,16 +7,14 @@ mod card_counts;
 mod checks;
 mod components;
 mod debounce;
-mod embedding;
 mod examples;
 mod gold_store;
 mod pairs_batch;
 mod report_view;
 mod route;
-mod scoring;
 mod state;
 mod views;
-mod worker;
+mod workers;
 
 fn main() {
     console_error_panic_hook::set_once();

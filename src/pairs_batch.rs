@@ -1,5 +1,5 @@
 //! The Benchmarks tab's brief and summary pairs: which check a pairs file gets, the job the score worker
-//! runs for every pair (`scoring::pairs`), and what the results' downloads hold — the same bytes as
+//! runs for every pair (`workers::score::pairs`), and what the results' downloads hold — the same bytes as
 //! `lexeval fresco|pointwise --pairs FILE --json | --items FILE.csv | --items FILE.json`.
 
 use crate::route::View;

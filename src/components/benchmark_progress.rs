@@ -1,6 +1,6 @@
 //! A benchmark file being scored in the score worker: items scored of all, and a button that stops it.
 
-use crate::scoring;
+use crate::workers::score as scoring;
 use leptos::prelude::*;
 
 #[component]

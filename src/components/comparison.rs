@@ -9,8 +9,8 @@ use crate::browser;
 use crate::components::benchmark_progress::BenchmarkProgress;
 use crate::components::item_table::ItemTableView;
 use crate::pairs_batch;
-use crate::scoring::{self, Endpoint};
-use crate::worker::{CANCELLED, SUPERSEDED};
+use crate::workers::score::{self as scoring, Endpoint};
+use crate::workers::WorkerError;
 use leptos::prelude::*;
 use lexeval_core::benchmark::BenchmarkKind;
 use lexeval_core::compare::{self, ComparisonDetails, Side};
@@ -46,7 +46,7 @@ pub enum SecondFile {
 
 impl SecondFile {
     /// The second file's per-item table, scored in the score worker.
-    async fn score(self, text: &str) -> Result<Option<ItemTable>, String> {
+    async fn score(self, text: &str) -> Result<Option<ItemTable>, WorkerError> {
         match self {
             SecondFile::Benchmark { kind, gold } => scoring::benchmark(kind, text, gold.as_deref())
                 .await
@@ -58,10 +58,11 @@ impl SecondFile {
                 model,
             } => {
                 let (a, b) = (
-                    pairs_batch::records(&first_file)?,
-                    pairs_batch::records(text)?,
+                    pairs_batch::records(&first_file).map_err(WorkerError::Failed)?,
+                    pairs_batch::records(text).map_err(WorkerError::Failed)?,
                 );
-                compare::check_same_references(&a, &b).map_err(|e| e.to_string())?;
+                compare::check_same_references(&a, &b)
+                    .map_err(|e| WorkerError::Failed(e.to_string()))?;
                 let report = scoring::pairs(text, job, endpoint, model, |_, _| {}).await?;
                 Ok(Some(items::pairs(&report.details)))
             }
@@ -185,7 +186,7 @@ pub fn Comparison(
             outcome.set(Outcome::Scoring { file: name.clone() });
             // The same function the view scored the first file with, in the score worker.
             match second.get_value().score(&text).await {
-                Err(e) if e == SUPERSEDED || e == CANCELLED => {}
+                Err(e) if e.is_stale() => {}
                 Ok(Some(second)) => {
                     compare_sides((first_name.get_value(), first.get_value()), (name, second))
                 }

@@ -1,13 +1,13 @@
 //! Progress of the embedding model (download, preparation, embedding), shown while a check waits for it.
 
-use crate::embedding::{self, ModelStatus};
+use crate::workers::embed::{self, ModelStatus};
 use leptos::prelude::*;
 
 const MB: f64 = 1_000_000.0;
 
 #[component]
 pub fn ModelProgress() -> impl IntoView {
-    let status = embedding::status();
+    let status = embed::status();
     move || {
         let (message, done, total) = match status.get()? {
             ModelStatus::Download { done, total } => {

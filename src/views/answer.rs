@@ -31,7 +31,9 @@ pub fn AnswerView() -> impl IntoView {
         leptos::task::spawn_local(async move {
             let scored = match checks::check_size(&text) {
                 Err(e) => Err(e.to_string()),
-                Ok(()) => crate::scoring::uscore(&text).await,
+                Ok(()) => crate::workers::score::uscore(&text)
+                    .await
+                    .map_err(|e| e.to_string()),
             };
             // The answer changed (or the view was left) while scoring: this result is stale.
             if generation.try_get_value() != Some(mine) {

@@ -9,9 +9,8 @@ use crate::components::item_table::ItemTableView;
 use crate::components::score_card::ScoreCards;
 use crate::gold_store::{self, StoredGold};
 use crate::pairs_batch::PairsCheck;
-use crate::scoring;
 use crate::views::pairs_batch::PairsBatch;
-use crate::worker::{CANCELLED, SUPERSEDED};
+use crate::workers::score as scoring;
 use leptos::prelude::*;
 use lexeval_core::benchmark::{BenchmarkKind, ScoredFile};
 use lexeval_core::report::Score;
@@ -102,13 +101,11 @@ pub fn BenchmarksView() -> impl IntoView {
             };
             input.set_value("");
             let checked = match read {
-                Ok((name, text)) => scoring::count_gold(chosen, &text)
-                    .await
-                    .map(|_| StoredGold {
-                        name: name.clone(),
-                        text,
-                    })
-                    .map_err(|e| format!("{name}: {e}")),
+                Ok((name, text)) => match scoring::count_gold(chosen, &text).await {
+                    Ok(_) => Ok(StoredGold { name, text }),
+                    Err(e) if e.is_stale() => return,
+                    Err(e) => Err(format!("{name}: {e}")),
+                },
                 Err(e) => Err(e),
             };
             match checked {
@@ -116,7 +113,6 @@ pub fn BenchmarksView() -> impl IntoView {
                     gold_message.set(gold_store::save(chosen.id(), &stored).await.err());
                     gold.set(Some(stored));
                 }
-                Err(e) if e.ends_with(SUPERSEDED) => {}
                 Err(e) => gold_message.set(Some(e)),
             }
         });
@@ -149,7 +145,7 @@ pub fn BenchmarksView() -> impl IntoView {
                     scored: Box::new(scored),
                 },
                 // A newer file, or Cancel, has taken over the view.
-                Err(e) if e == SUPERSEDED || e == CANCELLED => return,
+                Err(e) if e.is_stale() => return,
                 Err(e) => Job::Failed(format!("{name}: {e}")),
             });
             // Cleared once scored, so choosing the same file again scores it again.

@@ -4,8 +4,8 @@
 
 use crate::browser;
 use crate::components::score_card::ScoreCards;
-use crate::scoring;
 use crate::state::AppState;
+use crate::workers::score as scoring;
 use leptos::prelude::*;
 use lexeval_core::report::ScoreReport;
 use lexeval_core::similarity::{Measure, Similarity};
@@ -81,7 +81,7 @@ pub fn CalibrateSection() -> impl IntoView {
                     similarity: chosen,
                     report: Arc::new(report),
                 },
-                Err(e) if e == crate::worker::SUPERSEDED => return,
+                Err(e) if e.is_stale() => return,
                 Err(e) => Outcome::Failed(format!("calibration failed: {e}")),
             });
         });

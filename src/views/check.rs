@@ -12,6 +12,7 @@ use crate::state::AppState;
 use crate::views::check_result::{self, AnnotatedPair, Scored};
 use crate::views::settings_panel::SettingsPanel;
 use crate::views::share_bar::ShareBar;
+use crate::workers::Lane;
 use leptos::prelude::*;
 use lexeval_core::pipeline::{CheckReport, Span};
 use lexeval_core::similarity::Similarity;
@@ -76,7 +77,7 @@ fn view_text(view: View) -> ViewText {
 async fn run(view: View, input: &Inputs) -> Result<CheckReport, CheckError> {
     let texts = (input.reference.as_str(), input.candidate.as_str());
     let llm = (&input.llm, input.key.as_str());
-    checks::run(view, texts, &input.settings, llm, view.id()).await
+    checks::run(view, texts, &input.settings, llm, Lane::Check(view)).await
 }
 
 #[component]

@@ -10,12 +10,12 @@ use crate::components::item_table::ItemTableView;
 use crate::components::model_progress::ModelProgress;
 use crate::components::score_card::ScoreCards;
 use crate::pairs_batch::{self, Download, PairsCheck};
-use crate::scoring;
 use crate::state::settings::{LlmSettings, Settings};
 use crate::state::AppState;
 use crate::views::check_result::{self, CheckBreakdown};
 use crate::views::settings_panel::SettingsPanel;
-use crate::worker;
+use crate::workers::score as scoring;
+use crate::workers::{Lane, WorkerError};
 use leptos::prelude::*;
 use lexeval_core::items::ItemTable;
 use lexeval_core::pairs::{PairRecord, PairsDetails};
@@ -25,9 +25,6 @@ use std::sync::Arc;
 
 /// Largest file accepted (the page keeps it in memory), as for the other benchmark files.
 const MAX_FILE_BYTES: usize = 50 * 1024 * 1024;
-
-/// The lane a pair opened from the table is checked in (a newer row replaces it).
-const BREAKDOWN_LANE: &str = "pair-breakdown";
 
 /// A file chosen for scoring, kept through a cancel so it can be scored again.
 #[derive(Clone)]
@@ -89,9 +86,14 @@ async fn open_pair(
         candidate.clone(),
         &with.settings,
     );
-    let report = scoring::check(job, endpoint, with.settings.embedding_model, BREAKDOWN_LANE)
-        .await
-        .map_err(CheckError::Worker)?;
+    let report = scoring::check(
+        job,
+        endpoint,
+        with.settings.embedding_model,
+        Lane::PairBreakdown,
+    )
+    .await
+    .map_err(CheckError::Worker)?;
     Ok(Opened::Done {
         texts: (reference, candidate),
         report: Box::new(report),
@@ -149,9 +151,9 @@ pub fn PairsBatch(check: PairsCheck) -> impl IntoView {
                     report,
                     with,
                 })),
-                Err(e) if e == worker::CANCELLED => Run::Cancelled,
+                Err(WorkerError::Cancelled) => Run::Cancelled,
                 // A newer batch took over; its own task reports.
-                Err(e) if e == worker::SUPERSEDED => return,
+                Err(WorkerError::Superseded) => return,
                 Err(e) => Run::Failed(format!("{name}: {e}")),
             });
         });
@@ -221,7 +223,7 @@ pub fn PairsBatch(check: PairsCheck) -> impl IntoView {
             let result = open_pair(check, &all, index, &with).await;
             show(match result {
                 Ok(done) => done,
-                Err(CheckError::Worker(e)) if e == worker::SUPERSEDED => return,
+                Err(CheckError::Worker(WorkerError::Superseded)) => return,
                 Err(e) => Opened::Failed(e.to_string()),
             });
         });

@@ -1,7 +1,7 @@
 //! A helper: one of the workers the coordinator starts, one per core. It is handed the verified model
 //! files once, builds its own tract model from them, and embeds the share of each request it is sent.
 
-use crate::protocol::{listen, post, scope, Reply, Request};
+use crate::protocol::{listen, post, scope, Answered, Embeddings, Reply, Request, Stage};
 use js_sys::{Reflect, Uint8Array};
 use lexeval_embed::Embedder;
 use std::cell::RefCell;
@@ -48,7 +48,7 @@ fn load(files: &JsValue) {
             post(&Reply::Loaded);
             wasm_bindgen_futures::spawn_local(build_common_plans());
         }
-        Err(message) => post(&Reply::Error { id: 0, message }),
+        Err(message) => post(&Reply::Error { id: None, message }),
     }
 }
 
@@ -90,22 +90,24 @@ fn serve(message: &str) {
         embedder
             .embed_with_progress(&texts, |done, total| {
                 post(&Reply::Progress {
-                    stage: "embed",
+                    stage: Stage::Embed,
                     done: done as u64,
                     total: total as u64,
                 })
             })
             .map_err(|e| format!("embedding failed: {e:#}"))
     });
-    post(&match embedded {
-        Ok(embeddings) => Reply::Done {
-            id: request.id,
-            computed: embeddings.len(),
-            embeddings,
-        },
-        Err(message) => Reply::Error {
-            id: request.id,
+    match embedded {
+        Ok(embeddings) => post(&Answered::new(
+            request.id,
+            &Embeddings {
+                computed: embeddings.len(),
+                embeddings,
+            },
+        )),
+        Err(message) => post(&Reply::Error {
+            id: Some(request.id),
             message,
-        },
-    });
+        }),
+    }
 }

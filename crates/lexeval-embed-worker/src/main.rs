@@ -3,13 +3,12 @@
 //! core (`pool`), and splits each request's texts between them, so model inference uses every core and
 //! never blocks the page's main thread. Helpers run this same script under the name `helper::NAME`.
 //!
-//! Protocol with the page (JSON strings both ways): the worker first posts `{"kind": "ready"}`; then the
-//! page posts `{"id": n, "texts": [...], "model": "minilm-int8" | "minilm"}` (no model: "minilm"); the worker answers with any number of `{"kind": "progress", ...}`
-//! messages, then `{"kind": "done", "id": n, "embeddings": [...], "computed": k}` (k: the texts it had
-//! to embed; the others came from its cache, `cache`) or `{"kind": "error", "id": n, "message": "..."}`.
-//! A request with no texts loads the model and builds the common plans ahead of the first check (the
-//! page sends one as soon as embedding similarity is chosen). Requests are served one at a time, in
-//! order. Terminating the coordinator (the page's cancel) ends its helpers with it.
+//! The messages are `lexeval_protocol`'s: the worker posts `Reply::Ready`, then answers each
+//! `embed::Request` with progress and `embed::Embeddings` (with how many texts it had to embed; the others
+//! came from its cache, `cache`) or an error. A request with no texts loads the model and builds the
+//! common plans ahead of the first check (the page sends one as soon as embedding similarity is chosen).
+//! Requests are served one at a time, in order. Terminating the coordinator (the page's cancel) ends
+//! its helpers with it.
 
 mod cache;
 mod helper;
@@ -20,7 +19,7 @@ mod protocol;
 use cache::EmbeddingCache;
 use lexeval_embed::shipped::EmbeddingModel;
 use pool::Pool;
-use protocol::{listen, post, scope, Reply, Request};
+use protocol::{listen, post, scope, Answered, Embeddings, Reply, Request, Stage};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -68,23 +67,18 @@ async fn drain() {
         let Ok(request) = serde_json::from_str::<Request>(&message) else {
             continue;
         };
-        let reply = match serve(&request).await {
-            Ok((embeddings, computed)) => Reply::Done {
-                id: request.id,
-                embeddings,
-                computed,
-            },
-            Err(message) => Reply::Error {
-                id: request.id,
+        match serve(&request).await {
+            Ok(answer) => post(&Answered::new(request.id, &answer)),
+            Err(message) => post(&Reply::Error {
+                id: Some(request.id),
                 message,
-            },
-        };
-        post(&reply);
+            }),
+        }
     }
 }
 
 /// The request's embeddings, and how many of its texts had to be embedded (the others were cached).
-async fn serve(request: &Request) -> Result<(Vec<Vec<f32>>, usize), String> {
+async fn serve(request: &Request) -> Result<Embeddings, String> {
     let missing = COORDINATOR.with_borrow_mut(|c| c.cache.missing(request.model, &request.texts));
     let computed = missing.len();
     // A request without texts is the page's preload: it loads the model. One fully cached needs none.
@@ -103,10 +97,10 @@ async fn serve(request: &Request) -> Result<(Vec<Vec<f32>>, usize), String> {
         COORDINATOR.with_borrow_mut(|c| c.cache.insert(fresh.texts, embedded));
     }
     let embeddings = COORDINATOR.with_borrow(|c| c.cache.lookup(&request.texts));
-    Ok((
-        embeddings.ok_or("the embedding cache lost texts")?,
+    Ok(Embeddings {
+        embeddings: embeddings.ok_or("the embedding cache lost texts")?,
         computed,
-    ))
+    })
 }
 
 /// The pool of `which`, loaded first if it is not the one running (or its helpers died).
@@ -130,7 +124,7 @@ async fn load(which: EmbeddingModel) -> Result<Pool, String> {
             .await?;
     let model = model_files::fetch_verified(which.file(), which.sha256(), true).await?;
     post(&Reply::Progress {
-        stage: "prepare",
+        stage: Stage::Prepare,
         done: 0,
         total: 1,
     });

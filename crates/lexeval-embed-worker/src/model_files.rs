@@ -2,7 +2,7 @@
 //! Hashing is the browser's (SubtleCrypto, native speed); a copy is cached together with the sha256 it was
 //! verified against, so a warm start does not hash 91 MB again. A copy whose sha256 differs is never used.
 
-use crate::protocol::{post, scope, Reply};
+use crate::protocol::{post, scope, Reply, Stage};
 use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -127,7 +127,7 @@ async fn read_body(response: &Response, report: bool) -> Result<Uint8Array, Stri
         if report && step != last_step {
             last_step = step;
             post(&Reply::Progress {
-                stage: "download",
+                stage: Stage::Download,
                 done: received,
                 total,
             });

@@ -2,9 +2,8 @@
 //! model. A request's texts are split between them and their answers put back in input order.
 
 use crate::helper;
-use crate::protocol::{post, scope, Done, Reply, Request};
+use crate::protocol::{post, scope, Embeddings, Reply, Request, Stage};
 use js_sys::{Function, Object, Promise, Reflect, Uint8Array};
-use serde::Deserialize;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -33,16 +32,6 @@ struct Helper {
 struct Progress {
     done: RefCell<Vec<u64>>,
     total: Cell<u64>,
-}
-
-/// The header of a helper's message; a `done` answer is parsed in full by the request waiting for it.
-#[derive(Deserialize)]
-struct Header {
-    kind: String,
-    #[serde(default)]
-    done: u64,
-    #[serde(default)]
-    message: String,
 }
 
 impl Drop for Pool {
@@ -131,7 +120,7 @@ impl Pool {
         let mut embeddings = vec![Vec::new(); texts.len()];
         for (share, answer) in answers {
             let json = settled(&answer).await?.as_string().unwrap_or_default();
-            let done: Done = serde_json::from_str(&json)
+            let done: Embeddings = serde_json::from_str(&json)
                 .map_err(|e| format!("an embedding helper answered garbage: {e}"))?;
             if done.embeddings.len() != share.len() {
                 return Err("an embedding helper lost texts".into());
@@ -163,14 +152,14 @@ impl Helper {
             let Some(json) = event.data().as_string() else {
                 return;
             };
-            let Ok(header) = serde_json::from_str::<Header>(&json) else {
-                return;
-            };
-            match header.kind.as_str() {
-                "progress" => progress.report(index, header.done),
-                "ready" | "loaded" | "done" => settle(&slot, Ok(JsValue::from_str(&json))),
-                "error" => settle(&slot, Err(header.message)),
-                _ => {}
+            // A `done` answer is only routed here; the request waiting for it parses it once.
+            match lexeval_protocol::read_reply(&json) {
+                Some(Reply::Progress { done, .. }) => progress.report(index, done),
+                Some(Reply::Ready | Reply::Loaded | Reply::Done { .. }) => {
+                    settle(&slot, Ok(JsValue::from_str(&json)))
+                }
+                Some(Reply::Error { message, .. }) => settle(&slot, Err(message)),
+                Some(Reply::Embed { .. }) | None => {}
             }
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -213,7 +202,7 @@ impl Progress {
             all.iter().sum()
         };
         post(&Reply::Progress {
-            stage: "embed",
+            stage: Stage::Embed,
             done: sum,
             total: self.total.get(),
         });

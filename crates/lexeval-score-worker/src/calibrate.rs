@@ -5,21 +5,11 @@
 use lexeval_core::calibrate::{calibrate, pair_similarities, texts_to_embed, LabelledPair};
 use lexeval_core::embedded::EmbeddedTexts;
 use lexeval_core::report::ScoreReport;
-use lexeval_core::shipped_model::EmbeddingModel;
-use lexeval_core::similarity::{Measure, Similarity};
-use serde::Deserialize;
-
-/// `{"pairs": "<JSON Lines>", "similarity": "rougeL" | "rouge1" | "rouge2" | "embedding",
-/// "embedding_model": "minilm-int8" | "minilm"}`.
-#[derive(Deserialize)]
-pub struct Request {
-    pairs: String,
-    similarity: Similarity,
-    embedding_model: EmbeddingModel,
-}
+use lexeval_core::similarity::Measure;
+use lexeval_protocol::score::Calibrate;
 
 /// The calibration report, or why the pairs cannot be calibrated (the first bad line and field named).
-pub async fn run(id: u32, request: Request) -> Result<ScoreReport, String> {
+pub async fn run(id: u32, request: Calibrate) -> Result<ScoreReport, String> {
     let pairs: Vec<LabelledPair> = lexeval_core::records::parse(&request.pairs).map_err(|e| {
         format!(
             "{e} (expected rows of {{\"reference\", \"generated\", \"label\": \"full\" | \"partial\" | \"none\"}})"

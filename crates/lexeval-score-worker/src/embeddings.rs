@@ -2,26 +2,13 @@
 //! worker and posts its answer back; each check waits on a promise resolved by that answer.
 
 use lexeval_core::shipped_model::EmbeddingModel;
-use serde::Deserialize;
+use lexeval_protocol::embed::Embeddings;
+use lexeval_protocol::score::Embedded;
+use lexeval_protocol::Reply;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
-
-/// The page's answer to an `embed` message.
-#[derive(Deserialize)]
-pub struct Embedded {
-    embedded: u32,
-    #[serde(default)]
-    reply: Option<Reply>,
-    #[serde(default)]
-    error: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct Reply {
-    embeddings: Vec<Vec<f32>>,
-}
 
 type Settle = Box<dyn FnOnce(Result<Vec<Vec<f32>>, String>)>;
 
@@ -50,20 +37,21 @@ pub async fn from_page(
             )
         });
     });
-    super::post(&serde_json::json!({ "kind": "embed", "id": id, "texts": texts, "model": model }));
+    super::post(&Reply::Embed { id, texts, model });
     let _ = JsFuture::from(promise).await;
     let embeddings = result.borrow_mut().take();
     embeddings.unwrap_or_else(|| Err("the page did not answer".into()))
 }
 
-/// Settles the check waiting for this answer, if any (a check superseded meanwhile has none).
-pub fn arrived(answer: Embedded) {
-    let Some(settle) = WAITING.with(|waiting| waiting.borrow_mut().remove(&answer.embedded)) else {
+/// Settles request `id`'s check waiting for this answer, if any (a check superseded meanwhile has none).
+pub fn arrived(id: u32, answer: Embedded) {
+    let Some(settle) = WAITING.with(|waiting| waiting.borrow_mut().remove(&id)) else {
         return;
     };
-    settle(match (answer.reply, answer.error) {
-        (Some(reply), _) => Ok(reply.embeddings),
-        (None, Some(error)) => Err(error),
-        (None, None) => Err("the embedding worker gave no embeddings".into()),
+    settle(match answer {
+        Embedded::Reply(reply) => serde_json::from_str::<Embeddings>(reply.get())
+            .map(|reply| reply.embeddings)
+            .map_err(|e| format!("the embedding worker's answer is unreadable: {e}")),
+        Embedded::Error(error) => Err(error),
     });
 }

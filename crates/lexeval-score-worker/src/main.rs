@@ -2,23 +2,9 @@
 //! thread, fetching the LLM judge's answers itself (through the IndexedDB cache) and asking the page to
 //! relay texts to the embedding worker.
 //!
-//! Protocol (JSON strings, see the page's `src/worker.rs`): posts `{"kind": "ready"}`, then answers
-//! - `{"id": n, "check": {"job": {...}, "llm": {"endpoint", "model", "key"} | null, "embedding_model":
-//!   "minilm-int8" | "minilm"}}` with `{"kind": "done", "id": n, "report": {...}}`; while the check needs
-//!   embeddings it posts `{"kind": "embed", "id": n, "texts": [...], "model": "..."}` and waits for the
-//!   page's `{"embedded": n, "reply": {"embeddings": [...]}}` or `{"embedded": n, "error": "..."}`;
-//! - `{"id": n, "uscore": "text"}` with `{"kind": "done", "id": n, "report": {...}, "spans": [...]}`;
-//! - `{"id": n, "calibrate": {"pairs": "<JSON Lines>", "similarity": "rougeL", "embedding_model": "..."}}`
-//!   with `{"kind": "done", "id": n, "report": {...}}` (the embedding similarity asks the page as a check
-//!   does);
-//! - `{"id": n, "pairs": {"file", "job", "llm", "embedding_model"}}`: a file of brief or summary pairs, each
-//!   checked as above, with progress messages and the batch report (`pairs.rs`);
-//! - `{"id": n, "benchmark": {"score": {"kind": "casefacts" | "legalsearchqa" | "rouge-pairs", "contents":
-//!   "...", "gold": "..." | null}}}` with `{"kind": "progress", "stage": "benchmark", "done": items,
-//!   "total": items}` as it goes, then `{"kind": "done", "id": n, "report": {...}, "items": {...} | null}`;
-//!   `{"id": n, "benchmark": {"count_gold": {"kind": ..., "gold": "..."}}}` with `{"kind": "done", "id": n,
-//!   "gold_items": count}`;
-//! - anything else with `{"kind": "error", "id": n, "message": "..."}`.
+//! The messages are `lexeval_protocol`'s: it reads [`score::Message`]s and answers each request with
+//! [`Answered`] (`done`) or [`Reply::Error`]; while a check or calibration needs embeddings it posts
+//! [`Reply::Embed`] and waits for the page's [`score::Body::Embedded`] (`embeddings.rs`).
 
 mod answers;
 mod benchmark;
@@ -27,93 +13,45 @@ mod embeddings;
 mod pairs;
 
 use answers::Answers;
-use lexeval_core::pairs::PairsDetails;
 use lexeval_core::pipeline::{CheckJob, CheckReport, Pipeline, Span, SpanKind, Step};
-use lexeval_core::report::ScoreReport;
 use lexeval_core::shipped_model::EmbeddingModel;
-use lexeval_core::uscore::UScoreDetails;
 use lexeval_llm::tasks::judge::PaperJudge;
 use lexeval_llm::{ApiKey, LlmConfig};
+use lexeval_protocol::score::{self, Body, Endpoint, Message, Reported, UScored};
+use lexeval_protocol::{Answered, Reply};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-#[derive(Deserialize)]
-struct Endpoint {
-    endpoint: String,
-    model: String,
-    key: String,
-}
-
-impl Endpoint {
-    fn config(self) -> LlmConfig {
-        LlmConfig::new(&self.endpoint, &self.model, ApiKey::new(self.key))
-    }
-}
-
-#[derive(Deserialize)]
-struct Check {
-    job: CheckJob,
-    llm: Option<Endpoint>,
-    embedding_model: EmbeddingModel,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Message {
-    Check {
-        id: u32,
-        check: Box<Check>,
-    },
-    Uscore {
-        id: u32,
-        uscore: String,
-    },
-    Calibrate {
-        id: u32,
-        calibrate: calibrate::Request,
-    },
-    Pairs {
-        id: u32,
-        pairs: Box<pairs::Request>,
-    },
-    Benchmark {
-        id: u32,
-        benchmark: benchmark::Request,
-    },
-    Embedded(embeddings::Embedded),
+/// The judge's settings from the page's endpoint (the key only in the request header).
+fn llm_config(endpoint: Endpoint) -> LlmConfig {
+    LlmConfig::new(
+        &endpoint.endpoint,
+        &endpoint.model,
+        ApiKey::new(endpoint.key),
+    )
 }
 
 /// Posts a reply, serialised straight from its types (a megabyte check's report is never copied into a
 /// `serde_json::Value` first).
-fn post<Reply: Serialize>(reply: &Reply) {
-    let Ok(json) = serde_json::to_string(reply) else {
+fn post<M: Serialize>(message: &M) {
+    let Ok(json) = serde_json::to_string(message) else {
         return;
     };
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let _ = scope.post_message(&JsValue::from_str(&json));
 }
 
-/// `{"kind": "done", "id": n, ...fields}`.
-#[derive(Serialize)]
-struct Done<Fields: Serialize> {
-    kind: &'static str,
-    id: u32,
-    #[serde(flatten)]
-    fields: Fields,
+fn done<Answer: Serialize>(id: u32, answer: &Answer) {
+    post(&Answered::new(id, answer));
 }
 
-fn done<Fields: Serialize>(id: u32, fields: Fields) {
-    post(&Done {
-        kind: "done",
+fn fail(id: Option<u32>, message: &str) {
+    post(&Reply::Error {
         id,
-        fields,
+        message: message.to_string(),
     });
-}
-
-fn fail(id: Option<u64>, message: &str) {
-    post(&serde_json::json!({ "kind": "error", "id": id, "message": message }));
 }
 
 /// Runs a check's pipeline to its end, the judge's answers from `answers`.
@@ -153,27 +91,6 @@ async fn check(
     }
 }
 
-#[derive(Serialize)]
-struct Checked {
-    report: CheckReport,
-}
-
-#[derive(Serialize)]
-struct Calibrated {
-    report: ScoreReport,
-}
-
-#[derive(Serialize)]
-struct PairsScored {
-    report: ScoreReport<PairsDetails>,
-}
-
-#[derive(Serialize)]
-struct UScored {
-    report: ScoreReport<Option<UScoreDetails>>,
-    spans: Vec<Span>,
-}
-
 /// U-Score of an answer, with its cue phrases as spans.
 fn uscore(answer: &str) -> UScored {
     let report = lexeval_core::uscore::score(answer, &[]);
@@ -193,49 +110,54 @@ fn uscore(answer: &str) -> UScored {
 }
 
 fn answer(message: &str) {
-    match serde_json::from_str::<Message>(message) {
-        Ok(Message::Check { id, check: request }) => {
-            let Check {
+    let Message { id, body } = match serde_json::from_str::<Message>(message) {
+        Ok(message) => message,
+        Err(e) => {
+            #[derive(Deserialize)]
+            struct Id {
+                id: u32,
+            }
+            let id = serde_json::from_str::<Id>(message).ok().map(|m| m.id);
+            return fail(
+                id,
+                &format!("the score worker cannot read this request: {e}"),
+            );
+        }
+    };
+    match body {
+        Body::Check(request) => {
+            let score::Check {
                 job,
                 llm,
                 embedding_model,
             } = *request;
             wasm_bindgen_futures::spawn_local(async move {
-                let mut answers = Answers::new(llm.map(Endpoint::config));
+                let mut answers = Answers::new(llm.map(llm_config));
                 match check(id, job, &mut answers, embedding_model).await {
-                    Ok(report) => done(id, Checked { report }),
-                    Err(message) => fail(Some(id.into()), &message),
+                    Ok(report) => done(id, &Reported { report }),
+                    Err(message) => fail(Some(id), &message),
                 }
             });
         }
-        Ok(Message::Uscore { id, uscore: text }) => done(id, uscore(&text)),
-        Ok(Message::Calibrate { id, calibrate }) => {
+        Body::Uscore(text) => done(id, &uscore(&text)),
+        Body::Calibrate(request) => {
             wasm_bindgen_futures::spawn_local(async move {
-                match calibrate::run(id, calibrate).await {
-                    Ok(report) => done(id, Calibrated { report }),
-                    Err(message) => fail(Some(id.into()), &message),
+                match calibrate::run(id, request).await {
+                    Ok(report) => done(id, &Reported { report }),
+                    Err(message) => fail(Some(id), &message),
                 }
             });
         }
-        Ok(Message::Pairs { id, pairs: request }) => {
+        Body::Pairs(request) => {
             wasm_bindgen_futures::spawn_local(async move {
                 match pairs::run(id, *request).await {
-                    Ok(report) => done(id, PairsScored { report }),
-                    Err(message) => fail(Some(id.into()), &message),
+                    Ok(report) => done(id, &Reported { report }),
+                    Err(message) => fail(Some(id), &message),
                 }
             });
         }
-        Ok(Message::Benchmark { id, benchmark }) => benchmark::answer(id, &benchmark),
-        Ok(Message::Embedded(embedded)) => embeddings::arrived(embedded),
-        Err(e) => {
-            let id = serde_json::from_str::<serde_json::Value>(message)
-                .ok()
-                .and_then(|v| v["id"].as_u64());
-            fail(
-                id,
-                &format!("the score worker cannot read this request: {e}"),
-            );
-        }
+        Body::Benchmark(request) => benchmark::answer(id, &request),
+        Body::Embedded(embedded) => embeddings::arrived(id, embedded),
     }
 }
 
@@ -254,5 +176,5 @@ fn main() {
     let _ = lexeval_core::citations::extract(
         "See Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995).",
     );
-    post(&serde_json::json!({ "kind": "ready" }));
+    post(&Reply::Ready);
 }

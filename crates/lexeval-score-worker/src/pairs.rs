@@ -3,19 +3,15 @@
 //! worker, whose model loads once), then core's `pairs::aggregate`, exactly as `lexeval fresco|pointwise
 //! --pairs` computes it, so the page's numbers, per-item CSV and JSON are the CLI's.
 //!
-//! Request: `{"id": n, "pairs": {"file": "<JSON array or JSON Lines>", "job": CheckJob (its texts
-//! ignored), "llm": {...} | null, "embedding_model": "..."}}`; before each pair it posts
-//! `{"kind": "progress", "stage": "pairs", "done": pairs scored, "total": pairs}`, and at the end
-//! `{"kind": "done", "id": n, "report": ScoreReport<PairsDetails>}`.
+//! Before each pair it posts progress (pairs scored of all, `Stage::Pairs`).
 
 use crate::answers::Answers;
-use crate::Endpoint;
 use lexeval_core::pairs::{PairRecord, PairScores, PairsDetails};
 use lexeval_core::pipeline::CheckJob;
 use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::BootstrapAggregator;
-use lexeval_core::shipped_model::EmbeddingModel;
-use serde::Deserialize;
+use lexeval_protocol::score::Pairs;
+use lexeval_protocol::{Reply, Stage};
 
 /// What one row of the file looks like, for errors.
 const ROW_SHAPE: &str =
@@ -25,14 +21,6 @@ const ROW_SHAPE: &str =
 const CONFIDENCE: f64 = 0.95;
 const SAMPLES: usize = 1000;
 const SEED: u64 = 0;
-
-#[derive(Deserialize)]
-pub struct Request {
-    file: String,
-    job: CheckJob,
-    llm: Option<Endpoint>,
-    embedding_model: EmbeddingModel,
-}
 
 /// `job` with the texts of one pair.
 fn with_texts(mut job: CheckJob, pair: (String, String)) -> CheckJob {
@@ -52,14 +40,16 @@ fn with_texts(mut job: CheckJob, pair: (String, String)) -> CheckJob {
 }
 
 fn progress(done: usize, total: usize) {
-    crate::post(&serde_json::json!({
-        "kind": "progress", "stage": "pairs", "done": done, "total": total
-    }));
+    crate::post(&Reply::Progress {
+        stage: Stage::Pairs,
+        done: done as u64,
+        total: total as u64,
+    });
 }
 
 /// The batch report, or why the file cannot be scored (its first bad row named by line and field, or the
 /// pair whose check failed).
-pub async fn run(id: u32, request: Request) -> Result<ScoreReport<PairsDetails>, String> {
+pub async fn run(id: u32, request: Pairs) -> Result<ScoreReport<PairsDetails>, String> {
     let records: Vec<PairRecord> = lexeval_core::records::parse(&request.file)
         .map_err(|e| format!("{e}; expected rows like {ROW_SHAPE}"))?;
     if records.is_empty() {
@@ -67,7 +57,7 @@ pub async fn run(id: u32, request: Request) -> Result<ScoreReport<PairsDetails>,
     }
     let bootstrap =
         BootstrapAggregator::new(CONFIDENCE, SAMPLES, SEED).map_err(|e| e.to_string())?;
-    let mut answers = Answers::new(request.llm.map(Endpoint::config));
+    let mut answers = Answers::new(request.llm.map(crate::llm_config));
     let total = records.len();
     let mut scores = PairScores::default();
     for (index, record) in records.into_iter().enumerate() {

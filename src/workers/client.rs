@@ -1,52 +1,102 @@
 //! A Web Worker behind promises, shared by the embedding and score workers: started on first use, requests
-//! held until the worker says it listens, replies matched by id. A request in a lane replaces the one still
-//! running in that lane: the worker is restarted (the only way to stop wasm mid-computation) and the other
-//! waiting requests are sent again; a worker still loading keeps loading, the lane's unsent request dropped.
-//! `cancel` stops a lane's request the same way.
-//!
-//! Protocol (JSON strings both ways): the worker posts `{"kind": "ready"}` once, then for each request
-//! `{"id": n, ...}` any number of `{"kind": "progress", ...}` or `{"kind": "embed", ...}` (the score worker
-//! asking the page to relay texts to the embedding worker) and one `{"kind": "done", "id": n, ...}` or
-//! `{"kind": "error", "id": n, "message": "..."}`.
+//! held until the worker says it listens, replies matched by id. A request in a [`Lane`] replaces the one
+//! still running in that lane: the worker is restarted (the only way to stop wasm mid-computation) and the
+//! other waiting requests are sent again; a worker still loading keeps loading, the lane's unsent request
+//! dropped. `cancel` stops a lane's request the same way. The messages are `lexeval_protocol`'s.
 
-use serde::Deserialize;
+use crate::route::View;
+use lexeval_protocol::{read_reply, Reply};
+use serde::Serialize;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
+use std::fmt;
 use std::thread::LocalKey;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{MessageEvent, Worker};
 
-/// The rejection of a request replaced by a newer one in its lane; callers drop it silently.
-pub const SUPERSEDED: &str = "superseded by a newer request";
-/// The rejection of a request the user cancelled ([`cancel`]).
-pub const CANCELLED: &str = "cancelled";
+/// Why a request has no answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WorkerError {
+    /// A newer request in its lane replaced it; callers drop it silently (the newer one reports).
+    Superseded,
+    /// The user cancelled it ([`cancel`]).
+    Cancelled,
+    /// The worker could not answer it (it failed, could not start, or its answer was unreadable); the
+    /// message says why in plain words.
+    Failed(String),
+}
 
-#[derive(Debug, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub enum Reply {
-    Ready,
-    Progress {
-        stage: String,
-        done: u64,
-        total: u64,
-    },
-    /// The score worker needs the embeddings of `texts` by `model` for request `id`: the page relays
-    /// them to the embedding worker and posts the answer back ([`post`]).
-    Embed {
-        id: u32,
-        texts: Vec<String>,
-        model: lexeval_core::shipped_model::EmbeddingModel,
-    },
-    /// The answer's fields stay in the raw message, which the waiting request parses.
-    Done {
-        id: u32,
-    },
-    Error {
-        id: u32,
-        message: String,
-    },
+impl WorkerError {
+    /// Superseded or cancelled: nothing to show, the view has moved on.
+    pub fn is_stale(&self) -> bool {
+        matches!(self, WorkerError::Superseded | WorkerError::Cancelled)
+    }
+
+    /// A request's rejection: a [`Rejection`] code when it was stopped, the message when it failed.
+    fn from_rejection(value: &JsValue) -> WorkerError {
+        match value.as_f64() {
+            Some(code) if code == Rejection::Superseded.code() => WorkerError::Superseded,
+            Some(code) if code == Rejection::Cancelled.code() => WorkerError::Cancelled,
+            _ => WorkerError::Failed(
+                value
+                    .as_string()
+                    .unwrap_or_else(|| "the worker failed".to_string()),
+            ),
+        }
+    }
+}
+
+impl fmt::Display for WorkerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WorkerError::Superseded => f.write_str("superseded by a newer request"),
+            WorkerError::Cancelled => f.write_str("cancelled"),
+            WorkerError::Failed(message) => f.write_str(message),
+        }
+    }
+}
+
+/// How a request's promise is rejected when it is stopped rather than failed (a failure's rejection is its
+/// message).
+#[derive(Clone, Copy)]
+enum Rejection {
+    Superseded,
+    Cancelled,
+}
+
+impl Rejection {
+    fn code(self) -> f64 {
+        match self {
+            Rejection::Superseded => 1.0,
+            Rejection::Cancelled => 2.0,
+        }
+    }
+
+    fn value(self) -> JsValue {
+        JsValue::from_f64(self.code())
+    }
+}
+
+/// A queue of requests of which only the newest matters: a newer request replaces the one still running
+/// in its lane.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Lane {
+    /// The brief or summary check of a view.
+    Check(View),
+    /// A pair opened from the Benchmarks tab's pairs table.
+    PairBreakdown,
+    /// The Benchmarks tab's pairs batch (Cancel stops it).
+    Pairs,
+    /// A benchmark file being scored (Cancel stops it).
+    Benchmark,
+    /// A gold file being counted.
+    BenchmarkGold,
+    /// The answer check's U-Score.
+    Answer,
+    /// The threshold calibration.
+    Calibrate,
 }
 
 /// Which worker, and what the page does with its replies besides answering requests.
@@ -65,7 +115,7 @@ struct Pending {
     resolve: js_sys::Function,
     reject: js_sys::Function,
     message: String,
-    lane: Option<&'static str>,
+    lane: Option<Lane>,
 }
 
 struct Running {
@@ -115,23 +165,27 @@ fn started<'a>(
     running.as_mut().ok_or_else(|| "no worker".to_string())
 }
 
-/// Sends `request` (a JSON object; its `id` is set here) and waits for the worker's `done` message (raw JSON).
-pub async fn request(
+/// Sends the request `message` builds for the id given here, and waits for the worker's `done` reply (raw
+/// JSON, for the caller to read into the answer's type).
+pub async fn request<M: Serialize>(
     client: &'static LocalKey<WorkerClient>,
-    mut request: serde_json::Value,
-    lane: Option<&'static str>,
-) -> Result<String, String> {
+    message: impl FnOnce(u32) -> M,
+    lane: Option<Lane>,
+) -> Result<String, WorkerError> {
+    let id = client.with(|c| {
+        let mut next = c.next_id.borrow_mut();
+        *next = next.wrapping_add(1);
+        *next
+    });
+    let mut message = Some(
+        serde_json::to_string(&message(id))
+            .map_err(|e| WorkerError::Failed(format!("the request cannot be written: {e}")))?,
+    );
     let promise = js_sys::Promise::new(&mut |resolve, reject| {
-        let id = client.with(|c| {
-            let mut next = c.next_id.borrow_mut();
-            *next = next.wrapping_add(1);
-            *next
-        });
-        request["id"] = id.into();
         let pending = Pending {
             resolve,
             reject: reject.clone(),
-            message: request.to_string(),
+            message: message.take().unwrap_or_default(),
             lane,
         };
         if let Err(message) = send(client, id, pending) {
@@ -139,10 +193,9 @@ pub async fn request(
             let _ = reject.call1(&JsValue::NULL, &JsValue::from_str(&message));
         }
     });
-    let answer = JsFuture::from(promise).await.map_err(|e| {
-        e.as_string()
-            .unwrap_or_else(|| "the worker failed".to_string())
-    })?;
+    let answer = JsFuture::from(promise)
+        .await
+        .map_err(|e| WorkerError::from_rejection(&e))?;
     Ok(answer.as_string().unwrap_or_default())
 }
 
@@ -150,7 +203,7 @@ fn send(client: &'static LocalKey<WorkerClient>, id: u32, pending: Pending) -> R
     client.with(|c| {
         let mut running = c.running.borrow_mut();
         let mut resend = match pending.lane {
-            Some(lane) => stop_lane(&mut running, lane, SUPERSEDED),
+            Some(lane) => stop_lane(&mut running, lane, Rejection::Superseded),
             None => BTreeMap::new(),
         };
         let running = started(client, &c.spec, &mut running)?;
@@ -167,8 +220,8 @@ fn send(client: &'static LocalKey<WorkerClient>, id: u32, pending: Pending) -> R
 /// others are returned, to be sent again to a fresh worker.
 fn stop_lane(
     running: &mut Option<Running>,
-    lane: &'static str,
-    reason: &str,
+    lane: Lane,
+    reason: Rejection,
 ) -> BTreeMap<u32, Pending> {
     // A worker still loading has sent none of its requests: dropping the lane's stops them, and the
     // worker keeps loading for the next one.
@@ -176,9 +229,7 @@ fn stop_lane(
         loading.pending.retain(|_, pending| {
             let stale = pending.lane == Some(lane);
             if stale {
-                let _ = pending
-                    .reject
-                    .call1(&JsValue::NULL, &JsValue::from_str(reason));
+                let _ = pending.reject.call1(&JsValue::NULL, &reason.value());
             }
             !stale
         });
@@ -192,9 +243,7 @@ fn stop_lane(
         old.worker.terminate();
         for (old_id, old_pending) in old.pending {
             if old_pending.lane == Some(lane) {
-                let _ = old_pending
-                    .reject
-                    .call1(&JsValue::NULL, &JsValue::from_str(reason));
+                let _ = old_pending.reject.call1(&JsValue::NULL, &reason.value());
             } else {
                 resend.insert(old_id, old_pending);
             }
@@ -203,12 +252,12 @@ fn stop_lane(
     resend
 }
 
-/// Stops the request running in `lane` (rejected with [`CANCELLED`]) by terminating the worker, the only way
+/// Stops the request running in `lane` ([`WorkerError::Cancelled`]) by terminating the worker, the only way
 /// to stop wasm mid-computation; requests of other lanes go to a fresh worker.
-pub fn cancel(client: &'static LocalKey<WorkerClient>, lane: &'static str) {
+pub fn cancel(client: &'static LocalKey<WorkerClient>, lane: Lane) {
     let failed = client.with(|c| {
         let mut running = c.running.borrow_mut();
-        let mut resend = stop_lane(&mut running, lane, CANCELLED);
+        let mut resend = stop_lane(&mut running, lane, Rejection::Cancelled);
         if resend.is_empty() {
             return None;
         }
@@ -232,12 +281,15 @@ pub fn cancel(client: &'static LocalKey<WorkerClient>, lane: &'static str) {
     }
 }
 
-/// Posts `message` to the running worker outside any request (an answer to its `embed` message). A worker
+/// Posts `message` to the running worker outside any request (an answer to its `embed` reply). A worker
 /// that is gone or still starting has no request waiting for it, so the message is dropped.
-pub fn post_message(client: &'static LocalKey<WorkerClient>, message: &str) {
+pub fn post_message(client: &'static LocalKey<WorkerClient>, message: &impl Serialize) {
+    let Ok(message) = serde_json::to_string(message) else {
+        return;
+    };
     client.with(|c| {
         if let Some(running) = c.running.borrow().as_ref().filter(|r| r.ready) {
-            let _ = post(&running.worker, message, c.spec.name);
+            let _ = post(&running.worker, &message, c.spec.name);
         }
     });
 }
@@ -293,46 +345,20 @@ fn start(client: &'static LocalKey<WorkerClient>, spec: &WorkerSpec) -> Result<R
     })
 }
 
-/// A worker's message as a [`Reply`]. A `done` message (a megabyte check's report) is only skimmed for its
-/// kind and id here: the waiting request parses it once, into its own types.
-fn read_reply(json: &str) -> Option<Reply> {
-    if let Some(id) = done_id(json) {
-        return Some(Reply::Done { id });
-    }
-    #[derive(Deserialize)]
-    struct Header {
-        kind: String,
-        id: Option<u32>,
-    }
-    let header: Header = serde_json::from_str(json).ok()?;
-    match (header.kind.as_str(), header.id) {
-        ("done", Some(id)) => Some(Reply::Done { id }),
-        _ => serde_json::from_str(json).ok(),
-    }
-}
-
-/// The id of a `done` message as the workers serialise it, kind and id first (`{"kind":"done","id":7,...`),
-/// read without scanning the rest: a benchmark file's answer is megabytes. Other layouts are parsed whole.
-fn done_id(json: &str) -> Option<u32> {
-    let rest = json.strip_prefix(r#"{"kind":"done","id":"#)?;
-    let end = rest.find(|c: char| !c.is_ascii_digit())?;
-    rest[..end].parse().ok()
-}
-
 /// `data` is the message as the worker posted it: a request is answered with it as it came, not with a copy
 /// (a CaseFacts train file's answer is megabytes).
 fn on_reply(client: &'static LocalKey<WorkerClient>, reply: Reply, data: &JsValue) {
     client.with(|c| (c.spec.on_reply)(&reply));
     match reply {
         Reply::Ready => on_ready(client),
-        Reply::Progress { .. } | Reply::Embed { .. } => {}
+        Reply::Progress { .. } | Reply::Embed { .. } | Reply::Loaded => {}
         Reply::Done { id } => {
             if let Some(pending) = take(client, id) {
                 let _ = pending.resolve.call1(&JsValue::NULL, data);
             }
         }
         Reply::Error { id, message } => {
-            if let Some(pending) = take(client, id) {
+            if let Some(pending) = id.and_then(|id| take(client, id)) {
                 let _ = pending
                     .reject
                     .call1(&JsValue::NULL, &JsValue::from_str(&message));

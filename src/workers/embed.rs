@@ -2,11 +2,12 @@
 //! all-MiniLM-L6-v2 embeddings (by the build the settings chose) out, and the model's progress as a signal
 //! for the UI.
 
+use super::client::{self, WorkerClient, WorkerError, WorkerSpec};
 use crate::state::settings::Settings;
-use crate::worker::{self, Reply, WorkerClient, WorkerSpec};
 use leptos::prelude::*;
 use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_core::similarity::Similarity;
+use lexeval_protocol::{embed, Reply, Stage};
 
 /// What the model is doing, for the progress bar.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,14 +52,14 @@ fn show_failure(message: &str) {
 
 fn show_progress(reply: &Reply) {
     match reply {
-        Reply::Ready | Reply::Embed { .. } => {}
-        Reply::Progress { stage, done, total } => set_status(match stage.as_str() {
-            "download" => ModelStatus::Download {
+        Reply::Ready | Reply::Loaded | Reply::Embed { .. } => {}
+        Reply::Progress { stage, done, total } => set_status(match stage {
+            Stage::Download => ModelStatus::Download {
                 done: *done,
                 total: *total,
             },
-            "prepare" => ModelStatus::Prepare,
-            _ => ModelStatus::Embed {
+            Stage::Prepare => ModelStatus::Prepare,
+            Stage::Embed | Stage::Pairs | Stage::Benchmark => ModelStatus::Embed {
                 done: *done,
                 total: *total,
             },
@@ -85,9 +86,9 @@ pub fn load_while_chosen(settings: RwSignal<Settings>) {
     });
 }
 
-/// The embedding worker's answer for `texts` by `model` as it sent it (`{"kind": "done", ...,
-/// "embeddings": [...]}`): the page relays it to the score worker without reading the numbers.
-pub async fn embed_raw(texts: Vec<String>, model: EmbeddingModel) -> Result<String, String> {
-    let request = serde_json::json!({ "texts": texts, "model": model });
-    worker::request(&CLIENT, request, None).await
+/// The embedding worker's answer for `texts` by `model` as it sent it (a `done` reply carrying
+/// `lexeval_protocol::embed::Embeddings`): the page relays it to the score worker without reading the
+/// numbers.
+pub async fn embed_raw(texts: Vec<String>, model: EmbeddingModel) -> Result<String, WorkerError> {
+    client::request(&CLIENT, |id| embed::Request { id, texts, model }, None).await
 }
