@@ -35,11 +35,12 @@ pub fn load_files(
     // Handed to the parser as a file: it reads the model into its own buffer, so reading it here first
     // would copy the whole model once more.
     let mut model = File::open(&model_path).with_context(|| cannot_read(&model_path))?;
-    if custom {
+    let loaded = if custom {
         Embedder::from_reader(&mut model, &tokenizer, which.max_tokens())
     } else {
         Embedder::from_verified(which, model, &tokenizer)
-    }
+    };
+    Ok(loaded?)
 }
 
 /// Where the model's files are: `LEXEVAL_MODELS` if set, else the first folder holding them of its folder

@@ -1,8 +1,20 @@
 //! Grouping texts into batches of a few fixed shapes, so each shape's optimised plan is reused.
 
+use crate::error::{ModelContext, Result};
 use crate::tokenize::Encoded;
-use anyhow::Result;
 use tract_onnx::prelude::*;
+
+/// The input the packed rewrite adds (`packed::pack`): each token's position within its text.
+pub const POSITION_IDS: &str = "position_ids";
+
+/// The model's inputs, in the order `Batch::input_tensors` produces them; the last is only there
+/// when the model runs packed texts.
+pub const INPUT_NAMES: [&str; 4] = [
+    "input_ids",
+    "attention_mask",
+    "token_type_ids",
+    POSITION_IDS,
+];
 
 /// Padded sequence lengths, up to the longest model input (all-mpnet-base-v2's 384 tokens; MiniLM's
 /// texts stop at 256). Padding beyond a batch's longest text is masked out, so it changes nothing but
@@ -100,11 +112,14 @@ impl Batch {
             }
         }
         let shape = [self.rows, self.seq_len];
+        let tensor = |values: &[i64]| {
+            Tensor::from_shape(&shape, values).model_context("cannot shape the model's inputs")
+        };
         Ok([
-            Tensor::from_shape(&shape, &ids)?,
-            Tensor::from_shape(&shape, &mask)?,
-            Tensor::zero::<i64>(&shape)?,
-            Tensor::from_shape(&shape, &positions)?,
+            tensor(&ids)?,
+            tensor(&mask)?,
+            Tensor::zero::<i64>(&shape).model_context("cannot shape the model's inputs")?,
+            tensor(&positions)?,
         ])
     }
 }

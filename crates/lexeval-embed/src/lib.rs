@@ -6,6 +6,7 @@
 
 mod attention_mask;
 mod batch;
+mod error;
 #[cfg(any(target_arch = "x86_64", target_arch = "wasm32"))]
 mod packed;
 mod plans;
@@ -17,11 +18,11 @@ mod verify;
 #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
 mod wasm_matmul;
 
+pub use error::{EmbedError, Result};
 pub use lexeval_core::embedded::cosine;
 pub use shares::split_for_workers;
 pub use verify::{sha256_hex, verify_sha256};
 
-use anyhow::{Context, Result};
 use plans::PlanCache;
 use std::io::Read;
 use tokenize::SentenceTokenizer;
@@ -43,7 +44,7 @@ impl Embedder {
     /// Like [`Embedder::from_bytes`], reading the ONNX model from `model` (a file, say).
     pub fn from_reader(model: &mut dyn Read, tokenizer: &[u8], max_tokens: usize) -> Result<Self> {
         let tokenizer = SentenceTokenizer::from_bytes(tokenizer, max_tokens)?;
-        let plans = PlanCache::from_onnx_reader(model).context("cannot load the ONNX model")?;
+        let plans = PlanCache::from_onnx_reader(model)?;
         Ok(Embedder { tokenizer, plans })
     }
 

@@ -4,23 +4,12 @@
 //! building a plan costs ~40 ms, so shapes are drawn from a few buckets (see `batch`) and reused.
 
 use crate::attention_mask;
-use anyhow::{anyhow, bail, Context, Result};
+use crate::batch::INPUT_NAMES;
+use crate::error::{EmbedError, ModelContext, Result};
 use std::collections::HashMap;
 use std::io::Read;
 use std::sync::{Arc, Mutex};
 use tract_onnx::prelude::*;
-
-/// The input the packed rewrite adds (`packed::pack`): each token's position within its text.
-pub const POSITION_IDS: &str = "position_ids";
-
-/// The model's inputs, in the order `Batch::input_tensors` produces them; the last is only there
-/// when the model runs packed texts.
-const INPUT_NAMES: [&str; 4] = [
-    "input_ids",
-    "attention_mask",
-    "token_type_ids",
-    POSITION_IDS,
-];
 
 /// The packed form of `model` where this machine runs it (see `packed`).
 #[cfg(any(target_arch = "x86_64", target_arch = "wasm32"))]
@@ -28,7 +17,7 @@ fn packed_model(model: &TypedModel) -> Result<Option<TypedModel>> {
     if !crate::packed::supported() {
         return Ok(None);
     }
-    crate::packed::pack(model.clone())
+    crate::packed::pack(model.clone()).model_context("cannot pack the model")
 }
 
 #[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
@@ -56,35 +45,39 @@ impl PlanCache {
     pub fn from_onnx_reader(reader: &mut dyn Read) -> Result<Self> {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         crate::wasm_matmul::keep_linked();
+        const LOAD: &str = "cannot load the ONNX model";
         let model = tract_onnx::onnx()
-            .model_for_read(reader)?
-            .into_typed()?
-            .into_decluttered()?;
+            .model_for_read(reader)
+            .and_then(|model| model.into_typed())
+            .and_then(|model| model.into_decluttered())
+            .model_context(LOAD)?;
         let (model, packed) = match packed_model(&model)? {
             Some(packed) => (packed, true),
             None => (
-                attention_mask::broadcast_to_scores(model)?.into_decluttered()?,
+                attention_mask::broadcast_to_scores(model)
+                    .and_then(|model| model.into_decluttered())
+                    .model_context(LOAD)?,
                 false,
             ),
         };
         let input_order = model
-            .input_outlets()?
+            .input_outlets()
+            .model_context(LOAD)?
             .iter()
             .map(|outlet| {
                 let name = &model.node(outlet.node).name;
-                INPUT_NAMES
-                    .iter()
-                    .position(|n| n == name)
-                    .ok_or_else(|| anyhow!("unexpected model input {name:?}"))
+                INPUT_NAMES.iter().position(|n| n == name).ok_or_else(|| {
+                    EmbedError::UnexpectedModel(format!("unexpected model input {name:?}"))
+                })
             })
             .collect::<Result<Vec<_>>>()?;
         let expected = if packed { 4 } else { 3 };
         if input_order.len() != expected {
-            bail!(
+            return Err(EmbedError::UnexpectedModel(format!(
                 "the model has {} inputs, expected {:?}",
                 input_order.len(),
                 &INPUT_NAMES[..expected]
-            );
+            )));
         }
         let batch = model.sym("batch");
         let seq = model.sym("seq");
@@ -100,10 +93,11 @@ impl PlanCache {
 
     /// The plan for `rows × seq_len` inputs, optimised now if this shape is new.
     pub fn plan(&self, rows: usize, seq_len: usize) -> Result<Plan> {
+        // A panic while another plan was built leaves the map itself intact.
         let mut plans = self
             .plans
             .lock()
-            .map_err(|_| anyhow!("plan cache poisoned"))?;
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(plan) = plans.get(&(rows, seq_len)) {
             return Ok(plan.clone());
         }
@@ -113,10 +107,10 @@ impl PlanCache {
         ]);
         let plan = self
             .model
-            .set_symbols(&substitutions)?
-            .into_optimized()?
-            .into_runnable()
-            .with_context(|| format!("cannot build a plan for shape {rows}×{seq_len}"))?;
+            .set_symbols(&substitutions)
+            .and_then(|model| model.into_optimized())
+            .and_then(|model| model.into_runnable())
+            .model_context(format!("cannot build a plan for shape {rows}×{seq_len}"))?;
         plans.insert((rows, seq_len), plan.clone());
         Ok(plan)
     }
@@ -136,14 +130,14 @@ impl PlanCache {
                 by_name[i]
                     .take()
                     .map(TValue::from)
-                    .ok_or_else(|| anyhow!("model input used twice"))
+                    .ok_or_else(|| EmbedError::UnexpectedModel("model input used twice".into()))
             })
             .collect::<Result<TVec<_>>>()?;
-        let outputs = plan.run(ordered)?;
+        let outputs = plan.run(ordered).model_context("the model failed to run")?;
         let hidden = outputs
             .into_iter()
             .next()
-            .ok_or_else(|| anyhow!("the model produced no output"))?;
+            .ok_or_else(|| EmbedError::UnexpectedModel("the model produced no output".into()))?;
         Ok(hidden.into_tensor())
     }
 

@@ -1,17 +1,20 @@
 //! Mean pooling over the attention mask, L2 normalisation and cosine similarity.
 
-use anyhow::{ensure, Result};
+use crate::error::{EmbedError, ModelContext, Result};
 use tract_onnx::prelude::*;
 
 /// Mean of `hidden[row, t, :]` over the text's tokens `start..start + len` (sentence-transformers'
 /// pooling: every token of a text has mask 1; padding lies outside the range).
 pub fn mean_pool(hidden: &Tensor, row: usize, start: usize, len: usize) -> Result<Vec<f32>> {
-    let view = hidden.to_plain_array_view::<f32>()?;
+    let view = hidden
+        .to_plain_array_view::<f32>()
+        .model_context("the model's output is not f32")?;
     let shape = view.shape();
-    ensure!(
-        shape.len() == 3 && row < shape[0] && start + len <= shape[1],
-        "unexpected model output shape {shape:?}"
-    );
+    if !(shape.len() == 3 && row < shape[0] && start + len <= shape[1]) {
+        return Err(EmbedError::UnexpectedModel(format!(
+            "unexpected model output shape {shape:?}"
+        )));
+    }
     let mut sum = vec![0f32; shape[2]];
     for t in start..start + len {
         for (d, acc) in sum.iter_mut().enumerate() {

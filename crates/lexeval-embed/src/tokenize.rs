@@ -1,6 +1,6 @@
 //! Tokenisation as sentence-transformers does it for its models (all-MiniLM-L6-v2, all-mpnet-base-v2).
 
-use anyhow::{anyhow, Result};
+use crate::error::{EmbedError, Result};
 use tokenizers::{Tokenizer, TruncationDirection, TruncationParams, TruncationStrategy};
 
 /// One text's token ids and attention mask, unpadded.
@@ -16,6 +16,13 @@ impl Encoded {
     }
 }
 
+fn tokenizer_error(context: &'static str) -> impl FnOnce(tokenizers::Error) -> EmbedError {
+    move |e| EmbedError::Tokenizer {
+        context,
+        message: e.to_string(),
+    }
+}
+
 pub struct SentenceTokenizer {
     inner: Tokenizer,
 }
@@ -26,7 +33,7 @@ impl SentenceTokenizer {
     /// padding is done per batch by the caller).
     pub fn from_bytes(bytes: &[u8], max_tokens: usize) -> Result<Self> {
         let mut inner =
-            Tokenizer::from_bytes(bytes).map_err(|e| anyhow!("cannot read tokenizer.json: {e}"))?;
+            Tokenizer::from_bytes(bytes).map_err(tokenizer_error("cannot read tokenizer.json"))?;
         inner
             .with_truncation(Some(TruncationParams {
                 max_length: max_tokens,
@@ -34,7 +41,7 @@ impl SentenceTokenizer {
                 stride: 0,
                 direction: TruncationDirection::Right,
             }))
-            .map_err(|e| anyhow!("cannot set truncation: {e}"))?;
+            .map_err(tokenizer_error("cannot set truncation"))?;
         inner.with_padding(None);
         Ok(SentenceTokenizer { inner })
     }
@@ -48,7 +55,7 @@ impl SentenceTokenizer {
                 let encoding = self
                     .inner
                     .encode(*text, true)
-                    .map_err(|e| anyhow!("cannot tokenise text: {e}"))?;
+                    .map_err(tokenizer_error("cannot tokenise text"))?;
                 Ok(Encoded {
                     ids: encoding.get_ids().iter().map(|&id| i64::from(id)).collect(),
                     attention_mask: encoding

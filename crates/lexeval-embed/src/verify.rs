@@ -1,6 +1,6 @@
 //! sha256 checks for model files: nothing is used before its digest matches the pinned one.
 
-use anyhow::{bail, Result};
+use crate::error::{EmbedError, Result};
 use sha2::{Digest, Sha256};
 use std::io::{self, Read};
 
@@ -20,7 +20,11 @@ pub fn verify_sha256(what: &str, bytes: &[u8], expected: &str) -> Result<()> {
 
 fn check(what: &str, actual: &str, expected: &str) -> Result<()> {
     if !actual.eq_ignore_ascii_case(expected) {
-        bail!("{what} failed its sha256 check: expected {expected}, got {actual}");
+        return Err(EmbedError::Checksum {
+            what: what.to_string(),
+            expected: expected.to_string(),
+            actual: actual.to_string(),
+        });
     }
     Ok(())
 }
@@ -42,7 +46,10 @@ impl<R: Read> Sha256Reader<R> {
 
     /// Reads what the consumer left unread, then fails unless everything hashed to `expected`.
     pub fn verify(mut self, what: &str, expected: &str) -> Result<()> {
-        io::copy(&mut self, &mut io::sink())?;
+        io::copy(&mut self, &mut io::sink()).map_err(|source| EmbedError::Read {
+            what: what.to_string(),
+            source,
+        })?;
         check(what, &hex(self.hasher.finalize().as_slice()), expected)
     }
 }

@@ -12,7 +12,7 @@
 mod attention;
 
 use crate::attention_mask::is_bin;
-use crate::plans::POSITION_IDS;
+use crate::batch::POSITION_IDS;
 use attention::TextAttention;
 use tract_onnx::prelude::*;
 use tract_onnx::tract_core::ops::array::{Gather, Slice};
