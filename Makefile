@@ -38,11 +38,12 @@ setup-test:
 setup-tools:
 	scripts/setup.sh tools
 
-# rustfmt first; then the native suite and the page's build and browser tests side by side, output kept per
-# line. The native lane compiles while the web lane downloads what the tests need. No test asserts a
+# rustfmt and the import-cycle check first; then the native suite and the page's build and browser tests
+# side by side, output kept per line. The native lane compiles while the web lane downloads what the tests need. No test asserts a
 # duration, so the two lanes may compete for the cores freely.
 test:
 	cargo fmt --all --check
+	python3 scripts/check_import_cycles.py
 	$(MAKE) --no-print-directory -j2 --output-sync=line native-suite web-suite
 
 python-imports:
@@ -57,6 +58,7 @@ web-suite:
 
 # For a developer: clippy alone (`make test` lints in its builds, see LINTED).
 lint: lint-native lint-wasm
+	python3 scripts/check_import_cycles.py
 
 lint-native:
 	cargo clippy --workspace $(NATIVE_ONLY) --all-targets -- -D warnings

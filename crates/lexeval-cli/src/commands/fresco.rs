@@ -1,7 +1,8 @@
 //! `lexeval fresco`: L-FRESCO (or generalized FRESCO) of a generated text against a reference: the page's
 //! brief check pipeline, so `--json` prints the report the page exports.
 
-use crate::commands::pair_args::{run_check, PairArgs};
+use crate::commands::pair_args::PairArgs;
+use crate::commands::pair_check::run_check;
 use anyhow::Result;
 use lexeval_core::fresco::{AuthorityScope, FrescoSettings, GeneralizedMatch};
 use lexeval_core::pipeline::CheckJob;

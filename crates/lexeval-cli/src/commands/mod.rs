@@ -13,6 +13,7 @@ pub mod fresco;
 pub mod legalsearchqa;
 pub mod llm_args;
 pub mod pair_args;
+pub mod pair_check;
 pub mod pointwise;
 pub mod retrieve;
 pub mod rouge;

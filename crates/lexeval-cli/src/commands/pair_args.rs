@@ -2,14 +2,13 @@
 //! points (the page's choices, ROUGE-L by default, so the CLI and the page agree unless told otherwise), the
 //! match threshold and the optional LLM endpoint.
 
-use crate::check::Checker;
 use crate::commands::llm_args::LlmArgs;
 use crate::commands::versus_args::CompareArgs;
 use crate::input::read_text;
 use anyhow::{bail, Result};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use lexeval_core::judge::JudgeSettings;
-use lexeval_core::pipeline::{CheckJob, MetricReport};
+
 use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_core::similarity::Similarity;
 use std::path::{Path, PathBuf};
@@ -156,23 +155,5 @@ impl PairArgs {
             Similarity::Llm => Ok(Some(self.llm.config()?.judge_settings())),
             _ => Ok(None),
         }
-    }
-}
-
-/// Runs a check command: the one pair of `-r`/`-c`, or with `--pairs` every pair of the file; `job` builds
-/// each pair's check with the command's settings.
-pub fn run_check(
-    pair: &PairArgs,
-    json: bool,
-    job: impl Fn(String, String) -> Result<CheckJob>,
-) -> Result<()> {
-    if let Some(path) = &pair.batch.pairs {
-        return crate::batch::run(pair, path, job, json);
-    }
-    let (reference, candidate) = pair.read()?;
-    let mut checker = Checker::new(&pair.llm, pair.embedding.model);
-    match checker.run(job(reference, candidate)?)?.metric {
-        MetricReport::Fresco(report) => crate::commands::show::print_report(&report, json),
-        MetricReport::Pointwise(report) => crate::commands::show::print_report(&report, json),
     }
 }

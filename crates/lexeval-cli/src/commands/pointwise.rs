@@ -1,7 +1,8 @@
 //! `lexeval pointwise`: pointwise recall and precision of a candidate summary against a reference summary:
 //! the page's summary check pipeline, so `--json` prints the report the page exports.
 
-use crate::commands::pair_args::{run_check, PairArgs};
+use crate::commands::pair_args::PairArgs;
+use crate::commands::pair_check::run_check;
 use anyhow::{bail, Result};
 use lexeval_core::pipeline::CheckJob;
 use lexeval_core::pointwise::{Assignment, OtherRelevant, Paragraph, PointwiseSettings};

@@ -5,7 +5,7 @@ use super::db::{self, EditionRef, SourceKind};
 use super::law_forms;
 use super::patterns::patterns;
 use super::secondary;
-use super::{statutes, Citation, CitationKind, CitationRole};
+use super::{normalise_space, statutes, Citation, CitationKind, CitationRole};
 use regex::{Captures, Regex};
 use std::sync::OnceLock;
 
@@ -440,10 +440,6 @@ fn into_citation(text: &str, token: Token) -> Citation {
         antecedent: None,
         role: CitationRole::Authority,
     }
-}
-
-pub fn normalise_space(text: String) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Byte offsets → char offsets, once, at the end: the text is counted once, from one offset to the next in

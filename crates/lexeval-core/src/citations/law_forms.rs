@@ -8,7 +8,7 @@
 //! abbreviations plus the federal and territorial ones of table T1. An Aho-Corasick pass over each form's
 //! anchor words decides which forms' regexes run at all.
 
-use super::extract::normalise_space;
+use super::normalise_space;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
 use regex::{Captures, Regex};
 use std::sync::OnceLock;

@@ -131,6 +131,11 @@ impl Citation {
     }
 }
 
+/// `text` with each run of whitespace made one space (a cite printed across a line break reads as one).
+fn normalise_space(text: String) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// Every citation in `text`, in order, resolved to authorities.
 pub fn extract(text: &str) -> Vec<Citation> {
     let (mut found, editions) = extract::raw_citations(text);
