@@ -5,7 +5,7 @@
 use crate::casefacts::CaseFactsDetails;
 use crate::legalsearchqa::{LegalSearchQaDetails, Question};
 use crate::pairs::PairsDetails;
-use crate::rouge::RougeScore;
+use crate::rouge::{RougeScore, RougeType};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
@@ -224,14 +224,14 @@ pub fn pairs(details: &PairsDetails) -> ItemTable {
 
 /// One row per ROUGE pair (1-based `item`, in file order): each type's F1 as a column, precision and
 /// recall in the record, as `lexeval rouge --pairs --items` writes them.
-pub fn rouge(pairs: &[(usize, BTreeMap<String, RougeScore>)]) -> ItemTable {
-    let types: Vec<String> = pairs
+pub fn rouge(pairs: &[(usize, BTreeMap<RougeType, RougeScore>)]) -> ItemTable {
+    let types: Vec<RougeType> = pairs
         .first()
-        .map(|(_, scores)| scores.keys().cloned().collect())
+        .map(|(_, scores)| scores.keys().copied().collect())
         .unwrap_or_default();
     let mut columns = vec![column("item", false)];
-    columns.extend(types.iter().map(|name| Column {
-        name: Cow::Owned(name.clone()),
+    columns.extend(types.iter().map(|kind| Column {
+        name: Cow::Owned(kind.name()),
         filter: false,
     }));
     let rows = pairs
@@ -241,7 +241,7 @@ pub fn rouge(pairs: &[(usize, BTreeMap<String, RougeScore>)]) -> ItemTable {
             cells.extend(
                 types
                     .iter()
-                    .map(|name| Cell::Number(scores.get(name).map(|s| s.fmeasure))),
+                    .map(|kind| Cell::Number(scores.get(kind).map(|s| s.fmeasure))),
             );
             ItemRow {
                 cells,

@@ -78,7 +78,23 @@ pub struct ScoredPoints {
     /// (metric version 2).
     #[serde(default)]
     pub unsupported_candidate_points: Vec<UnsupportedPoint>,
-    pub weighting: String,
+    pub weighting: Weighting,
+}
+
+/// How reference points are weighted in pointwise recall.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Weighting {
+    /// No points were weighted: the report's scores are null (its details are the empty default).
+    #[default]
+    #[serde(rename = "")]
+    NotScored,
+    /// By the reference paragraph's lemmas (the paper's appendix A.3).
+    #[serde(rename = "A.3 lemma weights")]
+    Lemmas,
+    /// Every point alike: no lemma of any reference point occurs in the reference paragraph, so the
+    /// lemma weights are all zero.
+    #[serde(rename = "uniform: no lemma of any reference point occurs in the reference paragraph")]
+    Uniform,
 }
 
 /// A (reference, candidate) point pair whose judgement failed, and why.
@@ -506,11 +522,11 @@ pub fn score_matching_weighted(
     );
     let mut weights = weights.to_vec();
     let weighting = if weights.iter().any(|&w| w > 0.0) || weights.is_empty() {
-        "A.3 lemma weights"
+        Weighting::Lemmas
     } else {
         let uniform = 1.0 / weights.len() as f64;
         weights.iter_mut().for_each(|w| *w = uniform);
-        "uniform: no lemma of any reference point occurs in the reference paragraph"
+        Weighting::Uniform
     };
     let assigned_reference: BTreeMap<usize, usize> = assigned.iter().copied().collect();
     let assigned_candidate: BTreeSet<usize> = assigned.iter().map(|&(_, c)| c).collect();
@@ -638,7 +654,7 @@ pub fn score_matching_weighted(
             })
             .collect(),
         candidate_points: candidate_points.to_vec(),
-        weighting: weighting.to_string(),
+        weighting,
         similarity: kept.then(|| similarity.to_vec()),
         assignment: assigned,
         failed_pairs: unjudged.len(),
@@ -871,7 +887,11 @@ mod tests {
         let PointwiseDetails::Scored(details) = &report.details else {
             panic!("scored");
         };
-        assert!(details.weighting.starts_with("uniform"));
+        assert_eq!(details.weighting, Weighting::Uniform);
+        assert_eq!(
+            serde_json::to_value(details.weighting).unwrap(),
+            "uniform: no lemma of any reference point occurs in the reference paragraph"
+        );
         // Only r0 matched: uniform weights give recall 1/2.
         let half = vec![vec![1.0, 0.0], vec![0.0, 0.0]];
         let report = score("", &pts, &pts, &half, &PointwiseSettings::default());

@@ -6,7 +6,7 @@
 //! ChaCha8, not numpy's Mersenne Twister, so intervals are reproducible for a seed and agree with
 //! rouge-score's only statistically, never digit for digit.
 
-use super::RougeScore;
+use super::{RougeScore, RougeType};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -26,7 +26,7 @@ pub struct BootstrapAggregator {
     confidence: f64,
     samples: usize,
     seed: u64,
-    scores: BTreeMap<String, Vec<RougeScore>>,
+    scores: BTreeMap<RougeType, Vec<RougeScore>>,
 }
 
 /// Why an aggregator cannot be built.
@@ -81,9 +81,9 @@ impl BootstrapAggregator {
     }
 
     /// Add the scores of one (reference, candidate) pair.
-    pub fn add_scores(&mut self, scores: &BTreeMap<String, RougeScore>) {
-        for (name, score) in scores {
-            self.scores.entry(name.clone()).or_default().push(*score);
+    pub fn add_scores(&mut self, scores: &BTreeMap<RougeType, RougeScore>) {
+        for (&kind, score) in scores {
+            self.scores.entry(kind).or_default().push(*score);
         }
     }
 
@@ -98,11 +98,11 @@ impl BootstrapAggregator {
 
     /// Bounds per ROUGE type (empty when nothing was added). Each type uses its own generator seeded with
     /// `seed`, so adding a type does not move the intervals of another.
-    pub fn aggregate(&self) -> BTreeMap<String, AggregateScore> {
+    pub fn aggregate(&self) -> BTreeMap<RougeType, AggregateScore> {
         self.scores
             .iter()
             .filter(|(_, scores)| !scores.is_empty())
-            .map(|(name, scores)| {
+            .map(|(&kind, scores)| {
                 let [precision, recall, fmeasure] =
                     resampled_means(scores.len(), self.samples, self.seed, |i| {
                         let s = scores[i];
@@ -114,7 +114,7 @@ impl BootstrapAggregator {
                     fmeasure: percentile(&fmeasure, q),
                 };
                 let [low, mid, high] = quantiles(self.confidence).map(bound);
-                (name.clone(), AggregateScore { high, low, mid })
+                (kind, AggregateScore { high, low, mid })
             })
             .collect()
     }
@@ -190,9 +190,9 @@ fn percentile(sorted: &[f64], q: f64) -> f64 {
 mod tests {
     use super::*;
 
-    fn score(f: f64) -> BTreeMap<String, RougeScore> {
+    fn score(f: f64) -> BTreeMap<RougeType, RougeScore> {
         BTreeMap::from([(
-            "rouge1".to_string(),
+            RougeType::N(1),
             RougeScore {
                 precision: f,
                 recall: f,
@@ -218,7 +218,7 @@ mod tests {
             agg.add_scores(&score(0.25));
         }
         let result = agg.aggregate();
-        let r = result["rouge1"];
+        let r = result[&RougeType::N(1)];
         assert_eq!(
             (r.low.fmeasure, r.mid.fmeasure, r.high.fmeasure),
             (0.25, 0.25, 0.25)
@@ -233,7 +233,7 @@ mod tests {
         }
         let first = agg.aggregate();
         assert_eq!(first, agg.aggregate());
-        let r = first["rouge1"];
+        let r = first[&RougeType::N(1)];
         assert!(r.low.fmeasure < 0.5 && 0.5 < r.high.fmeasure);
         assert!((r.mid.fmeasure - 0.5).abs() < 0.03);
         // Standard error of the mean of 0..1 uniform over 50 points is ~0.042: the 95 % half-width ~0.08.
@@ -247,7 +247,7 @@ mod tests {
         for &v in &values {
             agg.add_scores(&score(v));
         }
-        let r = agg.aggregate()["rouge1"];
+        let r = agg.aggregate()[&RougeType::N(1)];
         assert_eq!(
             agg.scalar_interval(&values),
             Some([r.low.fmeasure, r.mid.fmeasure, r.high.fmeasure])

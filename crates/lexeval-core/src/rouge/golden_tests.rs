@@ -44,20 +44,20 @@ fn rouge1_against_rouge155() {
     let (t, p) = (lines("target.txt"), lines("prediction.txt"));
     let plain = scorer(&[RougeType::N(1)], false);
     assert_rpf(
-        plain.score(&t[0], &p[0])["rouge1"],
+        plain.score(&t[0], &p[0])[&RougeType::N(1)],
         (0.40741, 0.68750, 0.51163),
     );
     assert_rpf(
-        plain.score(&t[1], &p[1])["rouge1"],
+        plain.score(&t[1], &p[1])[&RougeType::N(1)],
         (0.40476, 0.65385, 0.50000),
     );
     let stemmed = scorer(&[RougeType::N(1)], true);
     assert_rpf(
-        stemmed.score(&t[0], &p[0])["rouge1"],
+        stemmed.score(&t[0], &p[0])[&RougeType::N(1)],
         (0.40741, 0.68750, 0.51163),
     );
     assert_rpf(
-        stemmed.score(&t[1], &p[1])["rouge1"],
+        stemmed.score(&t[1], &p[1])[&RougeType::N(1)],
         (0.42857, 0.69231, 0.52941),
     );
 }
@@ -67,8 +67,14 @@ fn rouge2_against_rouge155_with_and_without_stemming() {
     let (t, p) = (lines("target.txt"), lines("prediction.txt"));
     for stem in [false, true] {
         let s = scorer(&[RougeType::N(2)], stem);
-        assert_rpf(s.score(&t[0], &p[0])["rouge2"], (0.30769, 0.53333, 0.39024));
-        assert_rpf(s.score(&t[1], &p[1])["rouge2"], (0.29268, 0.48000, 0.36364));
+        assert_rpf(
+            s.score(&t[0], &p[0])[&RougeType::N(2)],
+            (0.30769, 0.53333, 0.39024),
+        );
+        assert_rpf(
+            s.score(&t[1], &p[1])[&RougeType::N(2)],
+            (0.29268, 0.48000, 0.36364),
+        );
     }
 }
 
@@ -76,8 +82,14 @@ fn rouge2_against_rouge155_with_and_without_stemming() {
 fn rouge_l_against_rouge155() {
     let (t, p) = (lines("target.txt"), lines("prediction.txt"));
     let s = scorer(&[RougeType::L], false);
-    assert_rpf(s.score(&t[0], &p[0])["rougeL"], (0.40741, 0.68750, 0.51163));
-    assert_rpf(s.score(&t[1], &p[1])["rougeL"], (0.40476, 0.65385, 0.50000));
+    assert_rpf(
+        s.score(&t[0], &p[0])[&RougeType::L],
+        (0.40741, 0.68750, 0.51163),
+    );
+    assert_rpf(
+        s.score(&t[1], &p[1])[&RougeType::L],
+        (0.40476, 0.65385, 0.50000),
+    );
 }
 
 #[test]
@@ -86,7 +98,7 @@ fn rouge_lsum_against_rouge155_with_stemming() {
     let score = s.score(
         &shared_fixture("target_multi.0.txt"),
         &shared_fixture("prediction_multi.0.txt"),
-    )["rougeLsum"];
+    )[&RougeType::LSum];
     assert_rpf(score, (0.36538, 0.66667, 0.47205));
     // rouge-score 0.1.2's exact values.
     assert_eq!(score.precision, 0.6666666666666666);
@@ -119,16 +131,16 @@ fn golden_lines_equal_rouge_score_exactly() {
             recall,
             fmeasure,
         };
-        assert_eq!(scores["rouge1"], unigram);
-        assert_eq!(scores["rougeL"], unigram);
-        assert_eq!(scores["rougeLsum"], unigram);
+        assert_eq!(scores[&RougeType::N(1)], unigram);
+        assert_eq!(scores[&RougeType::L], unigram);
+        assert_eq!(scores[&RougeType::LSum], unigram);
         let (precision, recall, fmeasure) = rouge2[line];
         let bigram = RougeScore {
             precision,
             recall,
             fmeasure,
         };
-        assert_eq!(scores["rouge2"], bigram);
+        assert_eq!(scores[&RougeType::N(2)], bigram);
     }
 }
 
@@ -138,34 +150,37 @@ fn unit_cases_of_rouge_scorer_test() {
     let r = all.score("testing one two", "testing");
     assert_eq!(
         (
-            r["rouge1"].precision,
-            r["rouge1"].recall,
-            r["rouge1"].fmeasure
+            r[&RougeType::N(1)].precision,
+            r[&RougeType::N(1)].recall,
+            r[&RougeType::N(1)].fmeasure
         ),
         (1.0, 1.0 / 3.0, 0.5)
     );
     let r = all.score("testing one two", "testing one");
-    assert_eq!((r["rouge2"].precision, r["rouge2"].recall), (1.0, 0.5));
-    assert!((r["rougeL"].fmeasure - 0.8).abs() < 1e-12);
+    assert_eq!(
+        (r[&RougeType::N(2)].precision, r[&RougeType::N(2)].recall),
+        (1.0, 0.5)
+    );
+    assert!((r[&RougeType::L].fmeasure - 0.8).abs() < 1e-12);
     let r = all.score("testing one two", "testing two");
     assert_eq!(
-        (r["rougeL"].precision, r["rougeL"].recall),
+        (r[&RougeType::L].precision, r[&RougeType::L].recall),
         (1.0, 2.0 / 3.0)
     );
 
     let multi = scorer(&[RougeType::N(1), RougeType::N(2), RougeType::L], false)
         .score_multi(&["first text", "first something"], "text first");
-    assert_eq!(multi["rouge1"].fmeasure, 1.0);
-    assert_eq!(multi["rouge2"].fmeasure, 0.0);
-    assert_eq!(multi["rougeL"].fmeasure, 0.5);
+    assert_eq!(multi[&RougeType::N(1)].fmeasure, 1.0);
+    assert_eq!(multi[&RougeType::N(2)].fmeasure, 0.0);
+    assert_eq!(multi[&RougeType::L].fmeasure, 0.5);
 
     let lsum = scorer(&[RougeType::LSum], false);
-    let r = lsum.score("w1 w2 w3 w4 w5", "w1 w2 w6 w7 w8\nw1 w3 w8 w9 w5")["rougeLsum"];
+    let r = lsum.score("w1 w2 w3 w4 w5", "w1 w2 w6 w7 w8\nw1 w3 w8 w9 w5")[&RougeType::LSum];
     assert_eq!((r.recall, r.precision), (0.8, 0.4));
     assert!((r.fmeasure - 0.5333).abs() < 1e-4);
     for (reference, candidate) in [("w1 w2 w3 w4 w5", ""), ("", "w1"), ("w1 w2 w3 w4 w5", "/")] {
         assert_eq!(
-            lsum.score(reference, candidate)["rougeLsum"],
+            lsum.score(reference, candidate)[&RougeType::LSum],
             RougeScore::default()
         );
     }
@@ -175,10 +190,10 @@ fn unit_cases_of_rouge_scorer_test() {
         "First sentence.\nSecond Sentence.",
         "Second sentence.\nFirst Sentence.",
     );
-    assert_eq!(split["rougeLsum"].fmeasure, 1.0);
+    assert_eq!(split[&RougeType::LSum].fmeasure, 1.0);
     let joined = stemmed.score(
         "First sentence. Second Sentence.",
         "Second sentence. First Sentence.",
     );
-    assert_eq!(joined["rougeLsum"].fmeasure, 0.5);
+    assert_eq!(joined[&RougeType::LSum].fmeasure, 0.5);
 }

@@ -76,7 +76,7 @@ impl RougeType {
         Ok(types)
     }
 
-    /// The rouge-score name, used as the key of score maps.
+    /// The rouge-score name ("rouge1", "rougeL", ...).
     pub fn name(self) -> String {
         match self {
             RougeType::N(n) => format!("rouge{n}"),
@@ -89,6 +89,21 @@ impl RougeType {
 impl std::fmt::Display for RougeType {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.name())
+    }
+}
+
+/// Serialised by its rouge-score name, so score maps keyed by type print as rouge-score's do (and in its
+/// order: `rouge1`..`rouge9`, `rougeL`, `rougeLsum`, which the derived `Ord` follows).
+impl Serialize for RougeType {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for RougeType {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = std::borrow::Cow::<str>::deserialize(deserializer)?;
+        RougeType::from_name(&name).map_err(serde::de::Error::custom)
     }
 }
 
@@ -146,14 +161,14 @@ pub struct RougeScore {
 /// The details of a report on one candidate: each type's full triple.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RougeDetails {
-    pub scores: BTreeMap<String, RougeScore>,
+    pub scores: BTreeMap<RougeType, RougeScore>,
 }
 
 /// The details of a bootstrap aggregate: each type's low/mid/high triples over `pairs` pairs. Fields in
 /// alphabetical order, the order reports have always printed.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RougeIntervals {
-    pub intervals: BTreeMap<String, AggregateScore>,
+    pub intervals: BTreeMap<RougeType, AggregateScore>,
     pub pairs: usize,
 }
 
@@ -196,8 +211,8 @@ impl RougeScorer {
         &self.options
     }
 
-    /// Scores keyed by type name ("rouge1", "rougeL", ...), like `RougeScorer.score(target, prediction)`.
-    pub fn score(&self, reference: &str, candidate: &str) -> BTreeMap<String, RougeScore> {
+    /// Scores by type, like `RougeScorer.score(target, prediction)`.
+    pub fn score(&self, reference: &str, candidate: &str) -> BTreeMap<RougeType, RougeScore> {
         self.score_sentences(
             &self.tokenize_sentences(reference),
             &self.tokenize_sentences(candidate),
@@ -209,7 +224,7 @@ impl RougeScorer {
         &self,
         reference: &[Vec<String>],
         candidate: &[Vec<String>],
-    ) -> BTreeMap<String, RougeScore> {
+    ) -> BTreeMap<RougeType, RougeScore> {
         let mut vocabulary = Vocabulary::default();
         let reference = vocabulary.intern(reference);
         let candidate = vocabulary.intern(candidate);
@@ -223,7 +238,7 @@ impl RougeScorer {
                     }
                     RougeType::LSum => score_summary_lcs(&reference, &candidate, vocabulary.len()),
                 };
-                (kind.name(), score)
+                (kind, score)
             })
             .collect()
     }
@@ -234,24 +249,23 @@ impl RougeScorer {
         &self,
         references: &[&str],
         candidate: &str,
-    ) -> BTreeMap<String, RougeScore> {
+    ) -> BTreeMap<RougeType, RougeScore> {
         let all: Vec<_> = references
             .iter()
             .map(|reference| self.score(reference, candidate))
             .collect();
         self.types
             .iter()
-            .map(|kind| {
-                let name = kind.name();
+            .map(|&kind| {
                 let best = all
                     .iter()
-                    .filter_map(|scores| scores.get(&name))
+                    .filter_map(|scores| scores.get(&kind))
                     .fold(None::<RougeScore>, |best, score| match best {
                         Some(b) if b.fmeasure >= score.fmeasure => Some(b),
                         _ => Some(*score),
                     })
                     .unwrap_or_default();
-                (name, best)
+                (kind, best)
             })
             .collect()
     }
@@ -298,7 +312,7 @@ pub fn f1(kind: RougeType, reference: &str, candidate: &str, stem: bool) -> f64 
     };
     RougeScorer::new(&[kind], options)
         .score(reference, candidate)
-        .get(&kind.name())
+        .get(&kind)
         .map_or(0.0, |score| score.fmeasure)
 }
 
@@ -329,7 +343,7 @@ impl PairwiseF1 {
         let sentences = |text: &str| self.sentences.get(text).map_or(&[][..], Vec::as_slice);
         self.scorer
             .score_sentences(sentences(reference), sentences(candidate))
-            .get(&self.kind.name())
+            .get(&self.kind)
             .map_or(0.0, |score| score.fmeasure)
     }
 
@@ -351,13 +365,13 @@ impl PairwiseF1 {
 /// The shared report (metric "rouge") for a score map: one headline score per type (its F-measure),
 /// the full triples in `details.scores`.
 pub fn report(
-    scores: &BTreeMap<String, RougeScore>,
+    scores: &BTreeMap<RougeType, RougeScore>,
     options: &RougeOptions,
 ) -> ScoreReport<RougeDetails> {
     let mut report = ScoreReport::new("rouge", METRIC_VERSION, settings(options, scores.keys()));
     report.scores = scores
         .iter()
-        .map(|(name, score)| Score::new(name.clone(), score.fmeasure))
+        .map(|(kind, score)| Score::new(kind.name(), score.fmeasure))
         .collect();
     report.details = RougeDetails {
         scores: scores.clone(),
@@ -385,7 +399,7 @@ pub fn aggregate_report(
     } else {
         intervals
             .iter()
-            .map(|(name, interval)| Score::new(name.clone(), interval.mid.fmeasure))
+            .map(|(kind, interval)| Score::new(kind.name(), interval.mid.fmeasure))
             .collect()
     };
     report.details = RougeIntervals {
@@ -397,7 +411,7 @@ pub fn aggregate_report(
 
 fn settings<'a>(
     options: &RougeOptions,
-    types: impl Iterator<Item = &'a String>,
+    types: impl Iterator<Item = &'a RougeType>,
 ) -> serde_json::Value {
     serde_json::json!({
         "types": types.collect::<Vec<_>>(),
@@ -524,15 +538,15 @@ mod tests {
             "The quick brown dog jumps on the log.",
         );
         // Unigram matches: the, quick, brown, dog, jumps, the = 6.
-        assert_eq!(scores["rouge1"].precision, 6.0 / 8.0);
-        assert_eq!(scores["rouge1"].recall, 6.0 / 9.0);
+        assert_eq!(scores[&RougeType::N(1)].precision, 6.0 / 8.0);
+        assert_eq!(scores[&RougeType::N(1)].recall, 6.0 / 9.0);
         // Bigram matches: "the quick", "quick brown" = 2 of 7 and 8.
-        assert_eq!(scores["rouge2"].precision, 2.0 / 7.0);
-        assert_eq!(scores["rouge2"].recall, 2.0 / 8.0);
+        assert_eq!(scores[&RougeType::N(2)].precision, 2.0 / 7.0);
+        assert_eq!(scores[&RougeType::N(2)].recall, 2.0 / 8.0);
         // LCS: the quick brown jumps the = 5.
-        assert_eq!(scores["rougeL"].precision, 5.0 / 8.0);
-        assert_eq!(scores["rougeL"].recall, 5.0 / 9.0);
-        let f = scores["rougeL"].fmeasure;
+        assert_eq!(scores[&RougeType::L].precision, 5.0 / 8.0);
+        assert_eq!(scores[&RougeType::L].recall, 5.0 / 9.0);
+        let f = scores[&RougeType::L].fmeasure;
         assert!((f - 2.0 * (5.0 / 8.0) * (5.0 / 9.0) / (5.0 / 8.0 + 5.0 / 9.0)).abs() < 1e-15);
     }
 
@@ -545,16 +559,28 @@ mod tests {
             }
         }
         // Candidate shorter than n: no n-grams, denominators clamp to 1.
-        assert_eq!(s.score("a b c", "a")["rouge2"], RougeScore::default());
+        assert_eq!(
+            s.score("a b c", "a")[&RougeType::N(2)],
+            RougeScore::default()
+        );
     }
 
     #[test]
     fn score_multi_keeps_the_best_reference_per_type() {
         let s = scorer("rouge1,rouge2", false);
         let best = s.score_multi(&["x y z", "a b c d", "a c"], "a b c");
-        assert_eq!(best["rouge1"], s.score("a b c d", "a b c")["rouge1"]);
-        assert_eq!(best["rouge2"], s.score("a b c d", "a b c")["rouge2"]);
-        assert_eq!(s.score_multi(&[], "a")["rouge1"], RougeScore::default());
+        assert_eq!(
+            best[&RougeType::N(1)],
+            s.score("a b c d", "a b c")[&RougeType::N(1)]
+        );
+        assert_eq!(
+            best[&RougeType::N(2)],
+            s.score("a b c d", "a b c")[&RougeType::N(2)]
+        );
+        assert_eq!(
+            s.score_multi(&[], "a")[&RougeType::N(1)],
+            RougeScore::default()
+        );
     }
 
     #[test]
@@ -597,7 +623,7 @@ mod tests {
         let ok = s.score_report(&["a b"], "a");
         assert_eq!(ok.metric, "rouge");
         assert_eq!(ok.score("rouge1"), Some(2.0 / 3.0));
-        assert_eq!(ok.details.scores["rouge1"].precision, 1.0);
+        assert_eq!(ok.details.scores[&RougeType::N(1)].precision, 1.0);
         let empty = s.score_report(&["a b"], "...");
         assert_eq!(empty.score("rouge1"), None);
         assert_eq!(
