@@ -158,9 +158,9 @@ fn rouge_counts(details: &RougeDetails) -> HashMap<String, String> {
     details
         .scores
         .iter()
-        .map(|(name, score)| {
+        .map(|(kind, score)| {
             (
-                name.clone(),
+                kind.name(),
                 format!(
                     "from recall {:.3} (of the reference's text) and precision {:.3} (of the generated text)",
                     score.recall, score.precision

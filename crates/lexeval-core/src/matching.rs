@@ -114,13 +114,9 @@ mod tests {
 
     #[test]
     fn equals_brute_force_on_small_random_matrices() {
-        let mut state = 42u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+        use rand::Rng;
+        let mut rng = crate::test_support::rng(42);
+        let mut next = || rng.random::<f64>();
         for _ in 0..200 {
             let n = 1 + (next() * 5.0) as usize;
             let weights: Vec<Vec<f64>> = (0..n).map(|_| (0..n).map(|_| next()).collect()).collect();

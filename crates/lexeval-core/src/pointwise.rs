@@ -898,12 +898,9 @@ mod tests {
         assert_eq!(report.score("pointwise_recall"), Some(0.5));
     }
 
-    /// Deterministic pseudo-random numbers in [0, 1) for property tests.
-    fn lcg(seed: &mut u64) -> f64 {
-        *seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (*seed >> 11) as f64 / (1u64 << 53) as f64
+    /// Seeded pseudo-random numbers in [0, 1) for property tests.
+    fn uniform(rng: &mut rand_chacha::ChaCha8Rng) -> f64 {
+        rand::Rng::random(rng)
     }
 
     #[test]
@@ -911,24 +908,24 @@ mod tests {
         let words = [
             "court", "appeal", "costs", "held", "duty", "breach", "contract",
         ];
-        let mut seed = 11u64;
+        let mut rng = crate::test_support::rng(11);
         for round in 0..60 {
             let (n, m) = (1 + round % 6, 1 + (round * 7) % 5);
-            let text = |count: usize, seed: &mut u64| -> Vec<String> {
+            let text = |count: usize, rng: &mut rand_chacha::ChaCha8Rng| -> Vec<String> {
                 (0..count)
                     .map(|_| {
                         (0..3)
-                            .map(|_| words[(lcg(seed) * 7.0) as usize % 7])
+                            .map(|_| words[(uniform(rng) * 7.0) as usize % 7])
                             .collect::<Vec<_>>()
                             .join(" ")
                     })
                     .collect()
             };
-            let reference = text(n, &mut seed);
-            let candidate = text(m, &mut seed);
+            let reference = text(n, &mut rng);
+            let candidate = text(m, &mut rng);
             let paragraph = reference.join(" ");
             let similarity: Vec<Vec<f64>> = (0..n)
-                .map(|_| (0..m).map(|_| lcg(&mut seed)).collect())
+                .map(|_| (0..m).map(|_| uniform(&mut rng)).collect())
                 .collect();
             for assignment in [Assignment::Greedy, Assignment::Optimal] {
                 let settings = PointwiseSettings {

@@ -289,12 +289,10 @@ mod tests {
     fn oversized_input_is_refused_with_a_clear_message() {
         let mut p = kayes();
         // Incompressible-ish text: a pseudo-random letter stream.
-        let mut x: u32 = 12345;
+        use rand::Rng;
+        let mut rng = crate::test_support::rng(12345);
         p.reference = (0..200_000)
-            .map(|_| {
-                x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-                char::from(b'a' + ((x >> 16) % 26) as u8)
-            })
+            .map(|_| char::from(rng.random_range(b'a'..=b'z')))
             .collect();
         let err = encode(&p).unwrap_err();
         assert!(matches!(err, ShareError::TooLarge { limit, .. } if limit == MAX_FRAGMENT_BYTES));

@@ -5,11 +5,7 @@
 use lexeval_core::benchmark::{score_file, BenchmarkKind, BenchmarkReport, ScoredFile};
 use lexeval_core::items;
 use lexeval_core::rouge::{self, BootstrapAggregator, RougeOptions, RougeScorer, RougeType};
-
-fn fixture(path: &str) -> String {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/");
-    std::fs::read_to_string(format!("{root}{path}")).unwrap()
-}
+use lexeval_core::test_support::fixture;
 
 /// Scores `contents`, recording every progress report.
 fn scored(

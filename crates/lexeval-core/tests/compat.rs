@@ -6,43 +6,17 @@
 //! other claims in the same brief; pointwise easiness is stemmed since metric version 2.
 
 use lexeval_core::fresco::{self, FrescoDetails, FrescoSettings, GeneralizedMatch};
-use lexeval_core::judge::{JudgeLanguage, PointQuestion};
 use lexeval_core::pipeline::{CheckJob, CheckReport, MetricReport, Pipeline, Step};
 use lexeval_core::pointwise::{OtherRelevant, PointwiseDetails, PointwiseSettings};
 use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::{PairwiseF1, RougeType};
 use lexeval_core::share::{self, SharePayload};
 use lexeval_core::similarity::Similarity;
+use lexeval_core::test_support::{fixture, PlainJudge};
 use serde::Deserialize;
 
-fn fixture(path: &str) -> String {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/");
-    std::fs::read_to_string(format!("{root}{path}")).unwrap()
-}
-
-/// ROUGE needs no judge.
-struct NoJudge;
-
-impl JudgeLanguage for NoJudge {
-    fn same_claim(&self, _: &str, _: &str) -> String {
-        unreachable!("ROUGE asks no questions")
-    }
-    fn same_point(&self, _: &PointQuestion<'_>) -> String {
-        unreachable!("ROUGE asks no questions")
-    }
-    fn closest_reference(&self, _: &str, _: &str) -> String {
-        unreachable!("ROUGE asks no questions")
-    }
-    fn verdict(&self, _: &str) -> Result<bool, String> {
-        unreachable!("ROUGE asks no questions")
-    }
-    fn number(&self, _: &str) -> Result<usize, String> {
-        unreachable!("ROUGE asks no questions")
-    }
-}
-
 fn run(job: CheckJob) -> CheckReport {
-    match Pipeline::start(job, &NoJudge).1 {
+    match Pipeline::start(job, &PlainJudge).1 {
         Step::Done { report } => *report,
         other => panic!("ROUGE is done at once, got {other:?}"),
     }

@@ -10,13 +10,9 @@ use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::{
     self, BootstrapAggregator, RougeDetails, RougeIntervals, RougeOptions, RougeScorer, RougeType,
 };
+use lexeval_core::test_support::fixture;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-
-fn fixture(path: &str) -> String {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/");
-    std::fs::read_to_string(format!("{root}{path}")).unwrap()
-}
 
 /// As the CLI prints a report: pretty JSON and a newline.
 fn printed<D: Serialize>(report: &ScoreReport<D>) -> String {

@@ -5,35 +5,15 @@
 //! character; a cite inside another's parenthetical).
 
 use lexeval_core::fresco::{AuthorityScope, FrescoSettings, GeneralizedMatch};
-use lexeval_core::judge::{JudgeLanguage, PointQuestion};
 use lexeval_core::pipeline::{CheckJob, Pipeline, Step};
 use lexeval_core::pointwise::PointwiseSettings;
 use lexeval_core::similarity::Similarity;
-
-/// ROUGE similarity needs no judge; the pipeline asks for none.
-struct NoJudge;
-
-impl JudgeLanguage for NoJudge {
-    fn same_claim(&self, _: &str, _: &str) -> String {
-        unreachable!("ROUGE asks no judge")
-    }
-    fn same_point(&self, _: &PointQuestion<'_>) -> String {
-        unreachable!("ROUGE asks no judge")
-    }
-    fn closest_reference(&self, _: &str, _: &str) -> String {
-        unreachable!("ROUGE asks no judge")
-    }
-    fn verdict(&self, _: &str) -> Result<bool, String> {
-        unreachable!("ROUGE asks no judge")
-    }
-    fn number(&self, _: &str) -> Result<usize, String> {
-        unreachable!("ROUGE asks no judge")
-    }
-}
+use lexeval_core::test_support::{repository_file, rng, PlainJudge};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
 
 fn corpus() -> Vec<String> {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/");
-    let read = |path: &str| std::fs::read_to_string(format!("{root}{path}")).unwrap();
+    let read = |path: &str| repository_file(&format!("tests/{path}"));
     let mut texts = Vec::new();
     for line in read("briefs/bluebook_pairs.jsonl")
         .lines()
@@ -54,17 +34,9 @@ fn corpus() -> Vec<String> {
     texts
 }
 
-/// A seeded linear congruential generator: the same mutations on every run, no dependency.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
+/// A number below `n` (0 when `n` is 0).
+fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    rng.random_range(0..n.max(1))
 }
 
 const INSERTS: [&str; 22] = [
@@ -92,12 +64,12 @@ const INSERTS: [&str; 22] = [
     " (quoting ",
 ];
 
-fn mutate(text: &str, other: &str, rng: &mut Lcg) -> String {
+fn mutate(text: &str, other: &str, rng: &mut ChaCha8Rng) -> String {
     let chars: Vec<char> = text.chars().collect();
-    match rng.below(5) {
+    match below(rng, 5) {
         0 => {
-            let start = rng.below(chars.len() + 1);
-            let end = start + rng.below(chars.len() + 1 - start);
+            let start = below(rng, chars.len() + 1);
+            let end = start + below(rng, chars.len() + 1 - start);
             chars[start..end].iter().collect()
         }
         1 => {
@@ -107,10 +79,10 @@ fn mutate(text: &str, other: &str, rng: &mut Lcg) -> String {
                 " (citing ",
                 ". Id. at 12. ",
                 "\n",
-            ][rng.below(5)];
+            ][below(rng, 5)];
             format!("{text}{joint}{other}")
         }
-        2 if rng.below(2) == 0 => text.replace(['(', ')'], ""),
+        2 if below(rng, 2) == 0 => text.replace(['(', ')'], ""),
         // A quoting parenthetical after the first closing parenthesis, usually a citation's date.
         2 => text.replacen(
             ')',
@@ -121,8 +93,8 @@ fn mutate(text: &str, other: &str, rng: &mut Lcg) -> String {
         _ => chars
             .iter()
             .map(|&c| {
-                if rng.below(40) == 0 {
-                    INSERTS[rng.below(INSERTS.len())].to_string()
+                if below(rng, 40) == 0 {
+                    INSERTS[below(rng, INSERTS.len())].to_string()
                 } else {
                     c.to_string()
                 }
@@ -134,7 +106,7 @@ fn mutate(text: &str, other: &str, rng: &mut Lcg) -> String {
 /// Runs the check to its report and asserts what every report must hold, whatever the text: each span lies
 /// within its text, in order of start; each score is a defined ratio in [0, 1] or null with a reason.
 fn run_to_report(job: CheckJob, reference: &str, candidate: &str) {
-    let report = match Pipeline::start(job, &NoJudge) {
+    let report = match Pipeline::start(job, &PlainJudge) {
         (_, Step::Done { report }) => report,
         (_, step) => panic!("ROUGE asked its caller: {step:?}"),
     };
@@ -172,9 +144,9 @@ fn run_to_report(job: CheckJob, reference: &str, candidate: &str) {
 #[test]
 fn mutated_briefs_score_without_panicking() {
     let texts = corpus();
-    let mut rng = Lcg(20261124);
+    let mut rng = rng(20261124);
     for _ in 0..600 {
-        let pick = |rng: &mut Lcg| texts[rng.below(texts.len())].as_str();
+        let pick = |rng: &mut ChaCha8Rng| texts[below(rng, texts.len())].as_str();
         let (a, b, c) = (pick(&mut rng), pick(&mut rng), pick(&mut rng));
         let reference = mutate(a, c, &mut rng);
         let candidate = mutate(b, a, &mut rng);

@@ -3,41 +3,15 @@
 //! claims, not the text's length.
 
 use lexeval_core::fresco::{AuthorityScope, FrescoSettings, GeneralizedMatch};
-use lexeval_core::judge::{JudgeLanguage, PointQuestion};
 use lexeval_core::pipeline::{CheckJob, MetricReport, Pipeline, Step};
 use lexeval_core::similarity::Similarity;
-
-fn fixture(name: &str) -> String {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/briefs/");
-    std::fs::read_to_string(format!("{root}{name}")).unwrap()
-}
-
-/// Asks "same? generated | reference" and reads a final yes.
-struct Echo;
-
-impl JudgeLanguage for Echo {
-    fn same_claim(&self, generated: &str, reference: &str) -> String {
-        format!("same? {generated} | {reference}")
-    }
-    fn same_point(&self, q: &PointQuestion<'_>) -> String {
-        format!("{} | {}", q.reference_point, q.candidate_point)
-    }
-    fn closest_reference(&self, candidate: &str, references: &str) -> String {
-        format!("{candidate}\n{references}")
-    }
-    fn verdict(&self, answer: &str) -> Result<bool, String> {
-        Ok(answer.ends_with("yes"))
-    }
-    fn number(&self, _: &str) -> Result<usize, String> {
-        Ok(1)
-    }
-}
+use lexeval_core::test_support::{fixture, PlainJudge};
 
 fn job(copies: usize, similarity: Similarity) -> CheckJob {
     let repeat = |text: String| vec![text; copies].join("\n\n");
     CheckJob::Brief {
-        reference: repeat(fixture("reference.txt")),
-        candidate: repeat(fixture("generated.txt")),
+        reference: repeat(fixture("briefs/reference.txt")),
+        candidate: repeat(fixture("briefs/generated.txt")),
         settings: FrescoSettings {
             authorities: AuthorityScope::All,
             similarity,
@@ -51,7 +25,7 @@ fn job(copies: usize, similarity: Similarity) -> CheckJob {
 
 /// What the pipeline asks first.
 fn first_request(copies: usize, similarity: Similarity) -> (Pipeline, Vec<String>) {
-    match Pipeline::start(job(copies, similarity), &Echo) {
+    match Pipeline::start(job(copies, similarity), &PlainJudge) {
         (pipeline, Step::NeedEmbeddings { texts }) => (pipeline, texts),
         (pipeline, Step::NeedAnswers { prompts }) => (pipeline, prompts),
         (_, Step::Done { .. }) => panic!("{similarity} needs its caller"),
@@ -66,10 +40,10 @@ fn twenty_copies_ask_what_one_copy_asks() {
         assert_eq!(once, twenty, "{similarity}");
         let step = match similarity {
             Similarity::Llm => {
-                let answers = twenty.iter().map(|_| Ok("yes".to_string())).collect();
-                pipeline.feed_answers(answers, &Echo)
+                let answers = twenty.iter().map(|_| Ok("Yes".to_string())).collect();
+                pipeline.feed_answers(answers, &PlainJudge)
             }
-            _ => pipeline.feed_embeddings(vec![vec![1.0, 0.0]; twenty.len()], &Echo),
+            _ => pipeline.feed_embeddings(vec![vec![1.0, 0.0]; twenty.len()], &PlainJudge),
         };
         let Ok(Step::Done { report }) = step else {
             panic!("{similarity}: done after one round");

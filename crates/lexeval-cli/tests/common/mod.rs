@@ -35,15 +35,14 @@ pub fn write_jsonl(name: &str, rows: &[Value]) -> PathBuf {
     path
 }
 
-/// The path of a fixture under `LEXEVAL_SHARED` (by default the checkout's sibling `shared/`).
-pub fn shared_path(path: &str) -> String {
-    let root = std::env::var("LEXEVAL_SHARED")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared").to_string());
-    format!("{root}/fixtures/{path}")
-}
-
 /// A shared fixture's text.
 pub fn shared_fixture(path: &str) -> String {
-    let path = shared_path(path);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
+    lexeval_core::test_support::shared_fixture(path)
+}
+
+/// The path of a shared fixture (`lexeval_core::test_support::shared_path`) as a command-line argument.
+pub fn shared_path(path: &str) -> String {
+    lexeval_core::test_support::shared_path(path)
+        .display()
+        .to_string()
 }

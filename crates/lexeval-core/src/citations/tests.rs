@@ -947,10 +947,7 @@ fn state_codes_keep_their_subject_and_a_section_list_cites_each_section() {
 
 /// The gold paragraph of a CLERC row in the shared fixtures (`LEXEVAL_SHARED`), by row id and model.
 fn clerc_gold(idx: u64, model: &str) -> String {
-    let root = std::env::var("LEXEVAL_SHARED")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared").to_string());
-    let path = format!("{root}/fixtures/clerc/gaze_gaps_generation_pairs.jsonl");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    let text = crate::test_support::shared_fixture("clerc/gaze_gaps_generation_pairs.jsonl");
     text.lines()
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
         .find(|row| row["idx"] == idx && row["model"] == model)

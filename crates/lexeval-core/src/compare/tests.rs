@@ -253,11 +253,7 @@ fn pair_files_with_different_references_for_an_item_are_refused() {
 }
 
 fn casefacts_gold() -> Vec<GoldClaim> {
-    let root = std::env::var("LEXEVAL_SHARED")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared").to_string());
-    let path = format!("{root}/fixtures/casefacts/test.json");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    crate::records::parse(&text).unwrap()
+    crate::records::parse(&crate::test_support::shared_fixture("casefacts/test.json")).unwrap()
 }
 
 /// A system that names the gold cases and answers `verdict(i)` for claim `i`, on the claims `keep` allows.

@@ -1,38 +1,9 @@
 use super::*;
 use crate::citations::claims;
 use crate::fresco::{self, AuthorityScope, GeneralizedMatch};
-use crate::judge::PointQuestion;
 use crate::pointwise::{Assignment, PointwiseDetails};
 use crate::similarity::Similarity;
-
-/// A judge whose prompts are the texts themselves and whose answers end with yes/no or a number.
-struct Plain;
-
-impl JudgeLanguage for Plain {
-    fn same_claim(&self, generated: &str, reference: &str) -> String {
-        format!("claim: {generated} | {reference}")
-    }
-    fn same_point(&self, q: &PointQuestion<'_>) -> String {
-        format!("point: {} | {}", q.reference_point, q.candidate_point)
-    }
-    fn closest_reference(&self, candidate_point: &str, numbered_references: &str) -> String {
-        format!("closest reference point to {candidate_point}:\n{numbered_references}")
-    }
-    fn verdict(&self, answer: &str) -> Result<bool, String> {
-        match answer.rsplit(' ').next() {
-            Some("Yes") => Ok(true),
-            Some("No") => Ok(false),
-            _ => Err(format!("no Yes/No in {answer:?}")),
-        }
-    }
-    fn number(&self, answer: &str) -> Result<usize, String> {
-        answer
-            .rsplit(' ')
-            .next()
-            .and_then(|n| n.parse().ok())
-            .ok_or_else(|| format!("no number in {answer:?}"))
-    }
-}
+use crate::test_support::PlainJudge;
 
 const REFERENCE: &str =
     "The court held the contract void. Kayes v. Pacific Lumber Co., 51 F.3d 1449 \
@@ -72,7 +43,7 @@ fn fresco_report(report: &CheckReport) -> &ScoreReport<FrescoDetails> {
 
 #[test]
 fn rouge_brief_is_done_at_once_and_equals_the_metric_called_directly() {
-    let (_, step) = Pipeline::start(brief(Similarity::RougeL), &Plain);
+    let (_, step) = Pipeline::start(brief(Similarity::RougeL), &PlainJudge);
     let report = done(step);
     let mut similarity = |a: &str, b: &str| Ok(crate::rouge::f1(RougeType::L, a, b, true));
     let direct = fresco::score(
@@ -111,7 +82,7 @@ fn rouge_brief_is_done_at_once_and_equals_the_metric_called_directly() {
 
 #[test]
 fn embedding_brief_asks_for_each_distinct_claim_once() {
-    let (mut pipeline, step) = Pipeline::start(brief(Similarity::Embedding), &Plain);
+    let (mut pipeline, step) = Pipeline::start(brief(Similarity::Embedding), &PlainJudge);
     let Step::NeedEmbeddings { texts } = step else {
         panic!("embeddings first");
     };
@@ -119,17 +90,19 @@ fn embedding_brief_asks_for_each_distinct_claim_once() {
     // Every claim the same direction: every similarity 1.
     let report = done(
         pipeline
-            .feed_embeddings(vec![vec![1.0, 0.0]; texts.len()], &Plain)
+            .feed_embeddings(vec![vec![1.0, 0.0]; texts.len()], &PlainJudge)
             .unwrap(),
     );
     assert_eq!(fresco_report(&report).score("l-fresco"), Some(1.0));
     let cosine = report.cosine.unwrap();
     assert_eq!(cosine.score("embedding_cosine"), Some(1.0));
     // Fed twice, or the wrong count: an error, not a panic.
-    assert!(pipeline.feed_embeddings(vec![], &Plain).is_err());
-    let (mut pipeline, _) = Pipeline::start(brief(Similarity::Embedding), &Plain);
-    assert!(pipeline.feed_embeddings(vec![vec![1.0]], &Plain).is_err());
-    assert!(pipeline.feed_answers(vec![], &Plain).is_err());
+    assert!(pipeline.feed_embeddings(vec![], &PlainJudge).is_err());
+    let (mut pipeline, _) = Pipeline::start(brief(Similarity::Embedding), &PlainJudge);
+    assert!(pipeline
+        .feed_embeddings(vec![vec![1.0]], &PlainJudge)
+        .is_err());
+    assert!(pipeline.feed_answers(vec![], &PlainJudge).is_err());
 }
 
 #[test]
@@ -144,7 +117,7 @@ fn llm_brief_asks_each_shared_authority_pair_and_records_every_exchange() {
     if let CheckJob::Brief { judge, .. } = &mut job {
         *judge = Some(settings.clone());
     }
-    let (mut pipeline, step) = Pipeline::start(job, &Plain);
+    let (mut pipeline, step) = Pipeline::start(job, &PlainJudge);
     let Step::NeedAnswers { prompts } = step else {
         panic!("answers first");
     };
@@ -154,7 +127,7 @@ fn llm_brief_asks_each_shared_authority_pair_and_records_every_exchange() {
     );
     let report = done(
         pipeline
-            .feed_answers(vec![Ok("Same holding. Yes".into())], &Plain)
+            .feed_answers(vec![Ok("Same holding. Yes".into())], &PlainJudge)
             .unwrap(),
     );
     let fresco = fresco_report(&report);
@@ -166,8 +139,8 @@ fn llm_brief_asks_each_shared_authority_pair_and_records_every_exchange() {
     // A failed call and an unreadable answer leave their pair unjudged (never 0): with nothing judged the
     // score is null with the first error.
     for answer in [Err("HTTP 500".to_string()), Ok("Hmm.".to_string())] {
-        let (mut pipeline, _) = Pipeline::start(brief(Similarity::Llm), &Plain);
-        let report = done(pipeline.feed_answers(vec![answer], &Plain).unwrap());
+        let (mut pipeline, _) = Pipeline::start(brief(Similarity::Llm), &PlainJudge);
+        let report = done(pipeline.feed_answers(vec![answer], &PlainJudge).unwrap());
         let fresco = fresco_report(&report);
         assert_eq!(fresco.score("l-fresco"), None);
         let reason = fresco.scores[0].null_reason.as_deref().unwrap();
@@ -202,14 +175,14 @@ fn summary(similarity: Similarity) -> CheckJob {
 
 #[test]
 fn llm_summary_embeds_then_asks_a4_then_each_a5_tiebreak() {
-    let (mut pipeline, step) = Pipeline::start(summary(Similarity::Llm), &Plain);
+    let (mut pipeline, step) = Pipeline::start(summary(Similarity::Llm), &PlainJudge);
     let Step::NeedEmbeddings { texts } = step else {
         panic!("embeddings for the pre-selection first");
     };
     // "The case was dismissed." is on both sides: three distinct texts.
     assert_eq!(texts.len(), 3);
     let step = pipeline
-        .feed_embeddings(vec![vec![1.0, 0.0]; 3], &Plain)
+        .feed_embeddings(vec![vec![1.0, 0.0]; 3], &PlainJudge)
         .unwrap();
     let Step::NeedAnswers { prompts } = step else {
         panic!("A.4 questions");
@@ -217,14 +190,16 @@ fn llm_summary_embeds_then_asks_a4_then_each_a5_tiebreak() {
     assert_eq!(prompts.len(), 4);
     // Every pair matches: both candidates are contested, so two tie-breaks, one at a time.
     let mut step = pipeline
-        .feed_answers(vec![Ok("Yes".into()); 4], &Plain)
+        .feed_answers(vec![Ok("Yes".into()); 4], &PlainJudge)
         .unwrap();
     let mut tiebreaks = 0;
     while let Step::NeedAnswers { prompts } = step {
         assert_eq!(prompts.len(), 1);
         assert!(prompts[0].starts_with("closest reference point"));
         tiebreaks += 1;
-        step = pipeline.feed_answers(vec![Ok("2".into())], &Plain).unwrap();
+        step = pipeline
+            .feed_answers(vec![Ok("2".into())], &PlainJudge)
+            .unwrap();
     }
     assert_eq!(
         tiebreaks, 1,
@@ -245,7 +220,7 @@ fn llm_summary_embeds_then_asks_a4_then_each_a5_tiebreak() {
 
 #[test]
 fn rouge_summary_needs_nothing() {
-    let (_, step) = Pipeline::start(summary(Similarity::Rouge1), &Plain);
+    let (_, step) = Pipeline::start(summary(Similarity::Rouge1), &PlainJudge);
     let report = done(step);
     let names: Vec<_> = report
         .rouge
@@ -262,7 +237,7 @@ fn jobs_and_steps_survive_json() {
     let job = summary(Similarity::Embedding);
     let json = serde_json::to_string(&job).unwrap();
     assert_eq!(serde_json::from_str::<CheckJob>(&json).unwrap(), job);
-    let (_, step) = Pipeline::start(brief(Similarity::Rouge2), &Plain);
+    let (_, step) = Pipeline::start(brief(Similarity::Rouge2), &PlainJudge);
     let json = serde_json::to_string(&step).unwrap();
     assert_eq!(serde_json::from_str::<Step>(&json).unwrap(), step);
 }
@@ -278,7 +253,7 @@ fn oversized_inputs_get_reasons_instead_of_minutes() {
         reference_points: None,
         candidate_points: None,
     };
-    let report = done(Pipeline::start(job, &Plain).1);
+    let report = done(Pipeline::start(job, &PlainJudge).1);
     let scores = report.metric.scores();
     assert!(scores.iter().all(|s| s.value.is_none()));
     assert!(scores[0]
@@ -312,7 +287,7 @@ fn a_brief_check_scores_authorities_across_both_texts_and_can_count_cases_only()
             },
             judge: None,
         };
-        fresco_report(&done(Pipeline::start(job, &Plain).1)).clone()
+        fresco_report(&done(Pipeline::start(job, &PlainJudge).1)).clone()
     };
     let all = run(AuthorityScope::All);
     // The parallel group and the lone S. Ct. cite are one case: both pairs supported, nothing hallucinated.
@@ -365,7 +340,7 @@ fn citations_neither_text_resolves_are_left_out_of_the_score_with_a_note() {
         },
         judge: None,
     };
-    let report = fresco_report(&done(Pipeline::start(job, &Plain).1)).clone();
+    let report = fresco_report(&done(Pipeline::start(job, &PlainJudge).1)).clone();
     assert_eq!(report.details.pairs.len(), 1);
     assert_eq!(report.score("citation_recall"), Some(1.0));
     assert_eq!(report.score("citation_precision"), Some(1.0));

@@ -4,10 +4,7 @@
 use super::*;
 
 fn shared_fixture(name: &str) -> String {
-    let root = std::env::var("LEXEVAL_SHARED")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared").to_string());
-    let path = format!("{root}/fixtures/rouge/{name}");
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
+    crate::test_support::shared_fixture(&format!("rouge/{name}"))
 }
 
 /// Lines with their trailing newline, like Python's `readlines()`.

@@ -65,10 +65,7 @@ const CLERC_ABBREVIATIONS: [(usize, &str, usize); 8] = [
 
 #[test]
 fn real_clerc_paragraphs_do_not_split_after_their_abbreviations() {
-    let root = std::env::var("LEXEVAL_SHARED")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared").to_string());
-    let path = format!("{root}/fixtures/clerc/gaze_gaps_generation_pairs.jsonl");
-    let file = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    let file = crate::test_support::shared_fixture("clerc/gaze_gaps_generation_pairs.jsonl");
     let rows: Vec<&str> = file.lines().collect();
     for (row, field, after_period) in CLERC_ABBREVIATIONS {
         let record: serde_json::Value = serde_json::from_str(rows[row]).expect("a JSON row");

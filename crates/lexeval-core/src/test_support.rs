@@ -1,0 +1,70 @@
+//! What lexeval's tests share (the `test-support` feature; always there for core's own unit tests): the
+//! repository's fixtures and the shared data, a seeded random generator, and a fake LLM judge whose
+//! prompts are the texts themselves.
+
+use crate::judge::{JudgeLanguage, PointQuestion};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::path::PathBuf;
+
+/// A file of the repository (`tests/fixtures/compat/report.json`, say), by its path from the repository's
+/// root.
+pub fn repository_file(path: &str) -> String {
+    let full = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join(path);
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("cannot read {}: {e}", full.display()))
+}
+
+/// A fixture of the repository's `tests/fixtures/`.
+pub fn fixture(path: &str) -> String {
+    repository_file(&format!("tests/fixtures/{path}"))
+}
+
+/// The path of a fixture of the shared data (`LEXEVAL_SHARED`, by default the checkout's sibling
+/// `shared/`): CLERC, CaseFacts, LegalSearchQA, rouge-score's golden files.
+pub fn shared_path(path: &str) -> PathBuf {
+    let root = std::env::var("LEXEVAL_SHARED")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared").to_string());
+    PathBuf::from(root).join("fixtures").join(path)
+}
+
+/// A fixture of the shared data, read whole.
+pub fn shared_fixture(path: &str) -> String {
+    let full = shared_path(path);
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("cannot read {}: {e}", full.display()))
+}
+
+/// A random generator that gives the same numbers for the same seed on every machine.
+pub fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// A judge whose prompts are the texts themselves (`claim: generated | reference`, `point: reference |
+/// candidate`) and whose answers end with Yes or No, or with a number: a test's fake endpoint answers by
+/// reading the prompt.
+pub struct PlainJudge;
+
+impl JudgeLanguage for PlainJudge {
+    fn same_claim(&self, generated: &str, reference: &str) -> String {
+        format!("claim: {generated} | {reference}")
+    }
+    fn same_point(&self, q: &PointQuestion<'_>) -> String {
+        format!("point: {} | {}", q.reference_point, q.candidate_point)
+    }
+    fn closest_reference(&self, candidate_point: &str, numbered_references: &str) -> String {
+        format!("closest reference point to {candidate_point}:\n{numbered_references}")
+    }
+    fn verdict(&self, answer: &str) -> Result<bool, String> {
+        match answer.rsplit(' ').next() {
+            Some("Yes") => Ok(true),
+            Some("No") => Ok(false),
+            _ => Err(format!("no Yes/No in {answer:?}")),
+        }
+    }
+    fn number(&self, answer: &str) -> Result<usize, String> {
+        answer
+            .rsplit(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .ok_or_else(|| format!("no number in {answer:?}"))
+    }
+}
