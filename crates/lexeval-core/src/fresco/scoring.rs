@@ -1,0 +1,174 @@
+//! The one entry point, [`score`]: the (claim, authority) pairs of both briefs, the similarities compared
+//! once per distinct text pair, and the headline over the decided reference pairs.
+
+use super::claim_pairs::{
+    authorities, cited, citing, number_texts, too_many_to_match, ClaimSimilarity, Similarities,
+};
+use super::details::FrescoDetails;
+use super::generalized::{citation_matching, generalized};
+use super::settings::{FrescoSettings, GeneralizedMatch};
+use super::shared_authority::shared_authority;
+use super::METRIC_VERSION;
+use crate::authorities::{name_of, Authority};
+use crate::claims::AttributedClaim;
+use crate::judged::{Coverage, Judgements};
+use crate::report::{Score, ScoreReport};
+use std::collections::{BTreeSet, HashMap};
+
+/// The distinct (reference text, candidate text) pairs [`score`] compares with these settings, in a stable
+/// order: what to ask an LLM judge before scoring. Matching on citations compares the matched pairs only.
+pub fn compared_text_pairs<'c>(
+    reference: &'c [AttributedClaim],
+    candidate: &'c [AttributedClaim],
+    settings: &FrescoSettings,
+) -> Vec<(&'c str, &'c str)> {
+    let mut pairs: BTreeSet<(&str, &str)> = BTreeSet::new();
+    if settings.generalized {
+        let (cited_reference, cited_candidate) = (cited(reference), cited(candidate));
+        if too_many_to_match(cited_reference.len(), cited_candidate.len()).is_none() {
+            match settings.generalized_match {
+                GeneralizedMatch::Citations => {
+                    let (assignment, _) =
+                        citation_matching(reference, candidate, &cited_reference, &cited_candidate);
+                    for (i, j) in assignment {
+                        let (r, c) = (cited_reference[i], cited_candidate[j]);
+                        pairs.insert((&reference[r].text, &candidate[c].text));
+                    }
+                }
+                GeneralizedMatch::Claims => {
+                    for &r in &cited_reference {
+                        for &c in &cited_candidate {
+                            pairs.insert((&reference[r].text, &candidate[c].text));
+                        }
+                    }
+                }
+            }
+        }
+    } else {
+        let candidates = citing(candidate);
+        for (authority, references) in citing(reference) {
+            let reference_texts: BTreeSet<&str> = references
+                .iter()
+                .map(|&r| reference[r].text.as_str())
+                .collect();
+            let candidate_texts: BTreeSet<&str> = candidates
+                .get(authority)
+                .into_iter()
+                .flatten()
+                .map(|&c| candidate[c].text.as_str())
+                .collect();
+            for r in &reference_texts {
+                pairs.extend(candidate_texts.iter().map(|c| (*r, *c)));
+            }
+        }
+    }
+    pairs.into_iter().collect()
+}
+
+/// Scores `candidate` claims against `reference` claims; claims without authorities are ignored by
+/// L-FRESCO and by FRESCO's |R|. `authority_names` names the claims' authority keys for readers (the report
+/// lists it; a key it does not name is shown as itself).
+pub fn score(
+    reference: &[AttributedClaim],
+    candidate: &[AttributedClaim],
+    authority_names: &[Authority],
+    settings: &FrescoSettings,
+    similarity: &mut ClaimSimilarity<'_>,
+) -> ScoreReport<FrescoDetails> {
+    let (reference_text, distinct_reference_texts) = number_texts(reference);
+    let (candidate_text, _) = number_texts(candidate);
+    let mut similarities = Similarities {
+        similarity,
+        reference,
+        candidate,
+        reference_text,
+        candidate_text,
+        values: HashMap::new(),
+        errors: Vec::new(),
+        judgements: Judgements::new(settings.similarity.id()),
+    };
+    let reference_authorities = authorities(reference);
+    let candidate_authorities = authorities(candidate);
+    let mut report = ScoreReport::new(
+        if settings.generalized {
+            "fresco"
+        } else {
+            "l-fresco"
+        },
+        METRIC_VERSION,
+        serde_json::to_value(settings).unwrap_or_default(),
+    );
+    let (tally, pairs, matrix) = if settings.generalized {
+        generalized(reference, candidate, settings, &mut similarities)
+    } else {
+        shared_authority(
+            reference,
+            candidate,
+            settings.threshold,
+            distinct_reference_texts,
+            &mut similarities,
+        )
+    };
+    // The headline score is named after the metric ("l-fresco" or "fresco"), over the decided pairs only.
+    let judgements = &similarities.judgements;
+    report.scores.push(judgements.score(
+        &report.metric,
+        tally.supported as f64 / tally.decided as f64,
+        Coverage {
+            decided: tally.decided,
+            total: pairs.len(),
+            items: "reference pairs",
+        },
+        &tally.empty_reason,
+    ));
+    let shared = reference_authorities
+        .intersection(&candidate_authorities)
+        .count();
+    report.scores.push(if reference_authorities.is_empty() {
+        Score::null("citation_recall", "the reference cites no authority")
+    } else {
+        Score::new(
+            "citation_recall",
+            shared as f64 / reference_authorities.len() as f64,
+        )
+    });
+    report.scores.push(if candidate_authorities.is_empty() {
+        Score::null("citation_precision", "the candidate cites no authority")
+    } else {
+        Score::new(
+            "citation_precision",
+            shared as f64 / candidate_authorities.len() as f64,
+        )
+    });
+    let names = |set: BTreeSet<&&str>| {
+        set.into_iter()
+            .map(|key| name_of(authority_names, key).to_string())
+            .collect()
+    };
+    report.details = FrescoDetails {
+        authorities: authority_names.to_vec(),
+        candidate_claims: candidate.to_vec(),
+        failed_pairs: judgements.failed,
+        hallucinated_authorities: names(
+            candidate_authorities
+                .difference(&reference_authorities)
+                .collect(),
+        ),
+        judged_pairs: judgements.judged,
+        left_out: Vec::new(),
+        llm: None,
+        llm_exchanges: None,
+        matrix,
+        missing_authorities: names(
+            reference_authorities
+                .difference(&candidate_authorities)
+                .collect(),
+        ),
+        unjudged_reference_pairs: pairs.len() - tally.decided,
+        unmatched_reference_pairs: pairs.iter().filter(|p| !p.supported).count(),
+        pairs,
+        reference_claims: reference.to_vec(),
+        similarity_errors: similarities.errors,
+    };
+    report
+}
