@@ -25,6 +25,8 @@ pub enum CheckError {
     Worker(WorkerError),
 }
 
+impl std::error::Error for CheckError {}
+
 impl fmt::Display for CheckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -1,14 +1,13 @@
 //! Answer check: the U-Score of one legal answer, with the cue phrases behind each component.
 
-use crate::checks;
+use crate::checks::{self, CheckError};
 use crate::components::annotated::AnnotatedText;
+use crate::components::error_alert::error_alert;
 use crate::components::score_card::ScoreCards;
 use crate::debounce::{self, WholeEdit};
 use crate::examples;
 use crate::state::AppState;
 use leptos::prelude::*;
-use lexeval_core::pipeline::Span;
-use lexeval_core::report::Score;
 
 #[component]
 pub fn AnswerView() -> impl IntoView {
@@ -17,33 +16,24 @@ pub fn AnswerView() -> impl IntoView {
     let live = Memo::new(move |_| answer.get());
     let whole = WholeEdit::new();
     let input = debounce::debounced(live, whole, |_, _| false);
-    // U-Score runs in the score worker; `None` while there is nothing to score.
-    let result = RwSignal::new(None::<Result<(Vec<Score>, Vec<Span>, String), String>>);
-    let generation = StoredValue::new(0u64);
-    Effect::new(move |_| {
+    // U-Score of the settled answer, in the score worker (`None` while there is nothing to score); the
+    // resource keeps only the newest answer's result, and a newer request supersedes the worker's older one.
+    let scored = LocalResource::new(move || {
         let text = input.get();
-        generation.update_value(|g| *g += 1);
-        let mine = generation.get_value();
-        if text.trim().is_empty() {
-            result.set(None);
-            return;
-        }
-        leptos::task::spawn_local(async move {
+        async move {
+            if text.trim().is_empty() {
+                return None;
+            }
             let scored = match checks::check_size(&text) {
-                Err(e) => Err(e.to_string()),
+                Err(e) => Err(e),
                 Ok(()) => crate::workers::score::uscore(&text)
                     .await
-                    .map_err(|e| e.to_string()),
+                    .map_err(CheckError::Worker),
             };
-            // The answer changed (or the view was left) while scoring: this result is stale.
-            if generation.try_get_value() != Some(mine) {
-                return;
-            }
-            result.try_set(Some(
-                scored.map(|(report, spans)| (report.scores, spans, text)),
-            ));
-        });
+            Some(scored.map(|(report, spans)| (report.scores, spans, text)))
+        }
     });
+    let hint = || view! { <p class="hint">"Paste an answer, or load an example."</p> };
     view! {
         <section class="answer" aria-labelledby="answer-title">
             <h2 id="answer-title">"Answer check (U-Score)"</h2>
@@ -81,17 +71,26 @@ pub fn AnswerView() -> impl IntoView {
                 ></textarea>
             </div>
             <div class="results" id="answer-results" aria-live="polite">
-                {move || match result.get() {
-                    None => view! { <p class="hint">"Paste an answer, or load an example."</p> }.into_any(),
-                    Some(Err(e)) => view! { <p class="error" role="alert">{e}</p> }.into_any(),
-                    Some(Ok((scores, spans, text))) => {
-                        view! {
-                            <ScoreCards scores />
-                            <AnnotatedText text spans label="Cue phrases" />
-                        }
-                            .into_any()
-                    }
-                }}
+                <Transition fallback=hint>
+                    <ErrorBoundary fallback=|errors| error_alert(errors, "")>
+                        {move || Suspend::new(async move {
+                            scored
+                                .await
+                                .map(|scored| {
+                                    scored
+                                        .map(|(scores, spans, text)| {
+                                            view! {
+                                                <ScoreCards scores />
+                                                <AnnotatedText text spans label="Cue phrases" />
+                                            }
+                                                .into_any()
+                                        })
+                                })
+                                .transpose()
+                                .map(|shown| shown.unwrap_or_else(|| hint().into_any()))
+                        })}
+                    </ErrorBoundary>
+                </Transition>
             </div>
         </section>
     }

@@ -3,6 +3,7 @@
 //! in the brief and summary settings.
 
 use crate::browser;
+use crate::components::error_alert::error_alert;
 use crate::components::score_card::ScoreCards;
 use crate::state::AppState;
 use crate::workers::score as scoring;
@@ -14,17 +15,6 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 const EXAMPLE_LINE: &str = r#"{"reference": "A fee claimant need not be a prevailing party. Hardt, 560 U.S. at 255.", "generated": "Fees do not require prevailing. Hardt, 560 U.S. at 255.", "label": "full"}"#;
-
-#[derive(Clone)]
-enum Outcome {
-    Idle,
-    Busy,
-    Done {
-        similarity: Similarity,
-        report: Arc<ScoreReport>,
-    },
-    Failed(String),
-}
 
 /// One threshold tried, as `details.curve` holds it.
 #[derive(Deserialize)]
@@ -57,34 +47,23 @@ pub fn CalibrateSection() -> impl IntoView {
         Similarity::Llm => Similarity::default(),
         chosen => chosen,
     });
-    let outcome = RwSignal::new(Outcome::Idle);
     let message = RwSignal::new(None::<String>);
     let file_ref = NodeRef::<leptos::html::Input>::new();
-    let generation = StoredValue::new(0u64);
 
-    let run = move |_| {
-        generation.update_value(|g| *g += 1);
-        let mine = generation.get_value();
-        let chosen = similarity.get_untracked();
-        let text = pairs.get_untracked();
+    // The calibration of the pairs and similarity of the newest click, in the score worker: the action keeps
+    // only its latest dispatch's result, and a newer request supersedes the worker's older one.
+    let calibration = Action::new_local(move |(text, chosen): &(String, Similarity)| {
+        let (text, chosen) = (text.clone(), *chosen);
         let embedding_model = state.settings.with_untracked(|s| s.embedding_model);
+        async move {
+            scoring::calibrate(&text, chosen, embedding_model)
+                .await
+                .map(|report| (chosen, Arc::new(report)))
+        }
+    });
+    let run = move |_| {
         message.set(None);
-        outcome.set(Outcome::Busy);
-        leptos::task::spawn_local(async move {
-            let result = scoring::calibrate(&text, chosen, embedding_model).await;
-            // A newer run (or leaving the view) makes this one stale.
-            if generation.try_get_value() != Some(mine) {
-                return;
-            }
-            outcome.try_set(match result {
-                Ok(report) => Outcome::Done {
-                    similarity: chosen,
-                    report: Arc::new(report),
-                },
-                Err(e) if e.is_stale() => return,
-                Err(e) => Outcome::Failed(format!("calibration failed: {e}")),
-            });
-        });
+        calibration.dispatch((pairs.get_untracked(), similarity.get_untracked()));
     };
 
     let upload = move |_| {
@@ -170,34 +149,34 @@ pub fn CalibrateSection() -> impl IntoView {
                 </button>
             </fieldset>
             <div class="calibrate-results" id="calibrate-results" aria-live="polite">
-                {move || match outcome.get() {
-                    Outcome::Idle => ().into_any(),
-                    Outcome::Busy => view! { <p class="hint">"Calibrating…"</p> }.into_any(),
-                    Outcome::Failed(msg) => view! { <p class="error" role="alert">{msg}</p> }.into_any(),
-                    Outcome::Done { similarity: chosen, report } => {
-                        let threshold = report.score("threshold");
-                        let details = serde_json::from_value::<Details>(report.details.clone()).ok();
-                        let report_for_download = report.clone();
-                        view! {
-                            <ScoreCards scores=report.scores.clone() id_prefix="calibration" />
-                            {threshold
-                                .map(|t| {
-                                    view! {
-                                        <div class="share-bar">
-                                            <button type="button" id="calibrate-apply" on:click=move |_| apply(chosen, t)>
-                                                {format!("Use {} ≥ {t:.3} in the brief and summary checks", chosen.id())}
-                                            </button>
-                                            <button type="button" class="secondary" id="calibrate-download" on:click=move |_| download(&report_for_download)>
-                                                "Download JSON"
-                                            </button>
-                                        </div>
-                                    }
-                                })}
-                            {details.map(|d| view! { <Curve details=d /> })}
-                        }
-                            .into_any()
-                    }
-                }}
+                {move || calibration.pending().get().then(|| view! { <p class="hint">"Calibrating…"</p> })}
+                <ErrorBoundary fallback=|errors| error_alert(errors, "calibration failed: ")>
+                    {move || {
+                        let done = calibration.value().get().filter(|_| !calibration.pending().get())?;
+                        Some(done.map(|(chosen, report)| {
+                            let threshold = report.score("threshold");
+                            let details = serde_json::from_value::<Details>(report.details.clone()).ok();
+                            let report_for_download = report.clone();
+                            view! {
+                                <ScoreCards scores=report.scores.clone() id_prefix="calibration" />
+                                {threshold
+                                    .map(|t| {
+                                        view! {
+                                            <div class="share-bar">
+                                                <button type="button" id="calibrate-apply" on:click=move |_| apply(chosen, t)>
+                                                    {format!("Use {} ≥ {t:.3} in the brief and summary checks", chosen.id())}
+                                                </button>
+                                                <button type="button" class="secondary" id="calibrate-download" on:click=move |_| download(&report_for_download)>
+                                                    "Download JSON"
+                                                </button>
+                                            </div>
+                                        }
+                                    })}
+                                {details.map(|d| view! { <Curve details=d /> })}
+                            }
+                        }))
+                    }}
+                </ErrorBoundary>
                 <p class="message" role="status">{move || message.get()}</p>
             </div>
         </section>

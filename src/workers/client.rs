@@ -48,6 +48,8 @@ impl WorkerError {
     }
 }
 
+impl std::error::Error for WorkerError {}
+
 impl fmt::Display for WorkerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
