@@ -27,8 +27,7 @@ pub fn run(
 ) -> Result<()> {
     pair.check_threshold()?;
     let batch = &pair.batch;
-    let bootstrap = BootstrapAggregator::new(batch.confidence, batch.samples, batch.seed)
-        .context("--confidence or --samples")?;
+    let bootstrap = batch.bootstrap.aggregator()?;
     let mut checker = Checker::new(&pair.llm, pair.embedding.model);
     let mut scorer = BatchScorer {
         pair,

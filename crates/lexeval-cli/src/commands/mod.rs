@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod assign;
+pub mod bootstrap_args;
 pub mod calibrate;
 pub mod casefacts;
 pub mod cite;

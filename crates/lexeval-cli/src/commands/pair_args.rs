@@ -2,6 +2,7 @@
 //! points (the page's choices, ROUGE-L by default, so the CLI and the page agree unless told otherwise), the
 //! match threshold and the optional LLM endpoint.
 
+use crate::commands::bootstrap_args::{BootstrapArgs, INTERVAL};
 use crate::commands::llm_args::LlmArgs;
 use crate::commands::versus_args::CompareArgs;
 use crate::input::read_text;
@@ -58,25 +59,13 @@ pub struct BatchArgs {
     /// model load and one answer cache, then prints each score's mean over the pairs where it is defined
     /// with its bootstrap interval. Every row is checked first; a malformed one stops the run with its
     /// line and field.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", group = INTERVAL)]
     pub pairs: Option<PathBuf>,
     /// With --pairs: one row per pair (scores, reasons of undefined ones) as CSV (`.csv`) or JSON.
     #[arg(long, value_name = "FILE", requires = "pairs")]
     pub items: Option<PathBuf>,
-    /// Confidence level of the --pairs interval.
-    #[arg(long, default_value_t = 0.95, requires = "pairs")]
-    pub confidence: f64,
-    /// Bootstrap resamples of the --pairs interval.
-    #[arg(long, default_value_t = 1000, requires = "pairs")]
-    pub samples: usize,
-    /// Seed of the --pairs resampling (same seed, same interval).
-    #[arg(
-        long = "bootstrap-seed",
-        value_name = "SEED",
-        default_value_t = 0,
-        requires = "pairs"
-    )]
-    pub seed: u64,
+    #[command(flatten)]
+    pub bootstrap: BootstrapArgs,
     /// With --pairs: a second system's pairs file (B) over the same references, scored with the same
     /// settings and compared with --pairs (A): means, per-item differences B − A (--items writes them) and
     /// a paired bootstrap interval of the mean difference. Items match by id when every row has one, else

@@ -1,7 +1,8 @@
 //! `--versus FILE` for the benchmarks scored against a gold file (`casefacts`, `legalsearchqa`): a second
 //! system's predictions, scored with the same gold and settings, compared with the first.
 
-use anyhow::{bail, Context, Result};
+use crate::commands::bootstrap_args::{BootstrapArgs, INTERVAL};
+use anyhow::{bail, Result};
 use lexeval_core::rouge::BootstrapAggregator;
 use std::path::{Path, PathBuf};
 
@@ -10,24 +11,12 @@ pub struct VersusArgs {
     /// A second system's predictions (B), scored against the same gold: prints the comparison of B with
     /// --predictions (A) — means, per-item differences B − A and a paired bootstrap interval of the mean
     /// difference — instead of one report; --items then writes the per-item differences.
-    #[arg(long, value_name = "FILE", requires = "predictions")]
+    #[arg(long, value_name = "FILE", requires = "predictions", group = INTERVAL)]
     pub versus: Option<PathBuf>,
     #[command(flatten)]
     pub compare: CompareArgs,
-    /// Confidence level of the --versus interval.
-    #[arg(long, default_value_t = 0.95, requires = "versus")]
-    pub confidence: f64,
-    /// Bootstrap resamples of the --versus interval.
-    #[arg(long, default_value_t = 1000, requires = "versus")]
-    pub samples: usize,
-    /// Seed of the --versus resampling (same seed, same interval).
-    #[arg(
-        long = "bootstrap-seed",
-        value_name = "SEED",
-        default_value_t = 0,
-        requires = "versus"
-    )]
-    pub seed: u64,
+    #[command(flatten)]
+    pub bootstrap: BootstrapArgs,
 }
 
 impl VersusArgs {
@@ -40,8 +29,7 @@ impl VersusArgs {
     }
 
     pub fn bootstrap(&self) -> Result<BootstrapAggregator> {
-        BootstrapAggregator::new(self.confidence, self.samples, self.seed)
-            .context("--confidence or --samples")
+        self.bootstrap.aggregator()
     }
 }
 
