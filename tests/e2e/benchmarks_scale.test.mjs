@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serveDist, launch, clickHandledWhileBusy, observeScoreWorker } from './harness.mjs';
+import { serveDist, launch, clickHandledWhileBusy, observeWorkers } from './harness.mjs';
 import { cliBinary, sharedFixturePath } from './fixtures.mjs';
 
 const casefactsTrain = sharedFixturePath('casefacts/train.json');
@@ -41,7 +41,7 @@ async function assertSameScores(page, report) {
 /** A page on the Benchmarks tab with `kind` chosen, counting what it asks the score worker. */
 async function benchmarksPage(kind) {
   const page = await browser.newPage();
-  await page.addInitScript(observeScoreWorker);
+  await page.addInitScript(observeWorkers);
   const errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });

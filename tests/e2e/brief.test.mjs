@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, openPage, screenshot, observeScoreWorker } from './harness.mjs';
+import { serveDist, launch, openPage, screenshot, observeWorkers } from './harness.mjs';
 import { brief, paste } from './fixtures.mjs';
 
 let server, browser;
@@ -159,7 +159,7 @@ test('empty input gives a message; over the limit is refused and the text kept',
 
 test('a two-page brief pair and an edit to it are each scored in the score worker, not on the page', async () => {
   const page = await browser.newPage();
-  await page.addInitScript(observeScoreWorker);
+  await page.addInitScript(observeWorkers);
   const errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));
   await page.goto(server.url);

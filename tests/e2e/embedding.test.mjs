@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, openPage, screenshot, observeEmbeddingWorker } from './harness.mjs';
+import { serveDist, launch, openPage, screenshot, observeWorkers } from './harness.mjs';
 
 // The model (24 MB int8 by default, 91 MB fp32 when chosen) is downloaded, sha256-checked and run by tract in a
 // Web Worker: allow it time.
@@ -71,7 +71,7 @@ test('the model loads as soon as embedding is chosen; scoring the same texts aga
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));
-  await page.addInitScript(observeEmbeddingWorker);
+  await page.addInitScript(observeWorkers);
   await page.goto(server.url);
   await page.waitForSelector('.app-header h1');
   // Choosing embedding similarity with no texts loads the model: the worker answers the page's empty request.

@@ -81,46 +81,38 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
 }
 
-/** For `addInitScript`: records the embedding worker's `done` replies in `globalThis.embeddingReplies`
- * (`at`: performance.now(), `texts`: embeddings returned, `computed`: texts it had to embed, the rest
- * coming from its cache), by wrapping `Worker` before the page's scripts run. */
-export function observeEmbeddingWorker() {
+/** For `addInitScript`: wraps `Worker` before the page's scripts run, to record what the page and its two
+ * workers say to each other, whatever the machine's load. `globalThis.scoreWorker` counts the check and
+ * benchmark-file requests the page posts to the score worker (`checks`, `benchmarks`) and the reports it
+ * sends back (`reports`): proof that the scores are computed in the worker. `globalThis.embeddingReplies`
+ * lists the embedding worker's `done` replies (`at`: performance.now(), `texts`: embeddings returned,
+ * `computed`: texts it had to embed, the rest coming from its cache). */
+export function observeWorkers() {
   const Native = globalThis.Worker;
+  globalThis.scoreWorker = { checks: 0, benchmarks: 0, reports: 0 };
   globalThis.embeddingReplies = [];
   globalThis.Worker = class extends Native {
     constructor(url, options) {
       super(url, options);
-      if (!String(url).includes('embed_worker')) return;
-      this.addEventListener('message', (event) => {
-        const reply = JSON.parse(event.data);
-        if (reply.kind === 'done') {
-          globalThis.embeddingReplies.push({ at: performance.now(), texts: reply.embeddings.length, computed: reply.computed });
-        }
-      });
-    }
-  };
-}
-
-/** For `addInitScript`: counts in `globalThis.scoreWorker` the check and benchmark-file requests the page
- * posts to the score worker (`checks`, `benchmarks`) and the reports it sends back (`reports`), by wrapping `Worker`
- * before the page's scripts run: proof that the scores are computed in the worker, whatever the machine's
- * load. */
-export function observeScoreWorker() {
-  const Native = globalThis.Worker;
-  globalThis.scoreWorker = { checks: 0, benchmarks: 0, reports: 0 };
-  globalThis.Worker = class extends Native {
-    constructor(url, options) {
-      super(url, options);
-      if (!String(url).includes('score_worker')) return;
-      const post = this.postMessage.bind(this);
-      this.postMessage = (message, ...rest) => {
-        if (typeof message === 'string' && message.includes('"check":')) globalThis.scoreWorker.checks += 1;
-        if (typeof message === 'string' && message.includes('"benchmark":{"score"')) globalThis.scoreWorker.benchmarks += 1;
-        return post(message, ...rest);
-      };
-      this.addEventListener('message', (event) => {
-        if (typeof event.data === 'string' && event.data.includes('"report":')) globalThis.scoreWorker.reports += 1;
-      });
+      if (String(url).includes('embed_worker')) {
+        this.addEventListener('message', (event) => {
+          const reply = JSON.parse(event.data);
+          if (reply.kind === 'done') {
+            globalThis.embeddingReplies.push({ at: performance.now(), texts: reply.embeddings.length, computed: reply.computed });
+          }
+        });
+      }
+      if (String(url).includes('score_worker')) {
+        const post = this.postMessage.bind(this);
+        this.postMessage = (message, ...rest) => {
+          if (typeof message === 'string' && message.includes('"check":')) globalThis.scoreWorker.checks += 1;
+          if (typeof message === 'string' && message.includes('"benchmark":{"score"')) globalThis.scoreWorker.benchmarks += 1;
+          return post(message, ...rest);
+        };
+        this.addEventListener('message', (event) => {
+          if (typeof event.data === 'string' && event.data.includes('"report":')) globalThis.scoreWorker.reports += 1;
+        });
+      }
     }
   };
 }
