@@ -80,19 +80,21 @@ pub fn pair_title(item: &PairItem) -> String {
 
 /// The batch report's scores, each with its bootstrap interval added to its note, for the score cards.
 pub fn cards(report: &ScoreReport<PairsDetails>) -> Vec<Score> {
-    let bootstrap = &report.settings["bootstrap"];
+    let bootstrap = report.bootstrap();
     report
         .scores
         .iter()
         .zip(&report.details.intervals)
         .map(|(score, interval)| {
             let mut card = score.clone();
-            if let (Some(low), Some(high)) = (interval.low, interval.high) {
+            if let (Some(low), Some(high), Some(bootstrap)) =
+                (interval.low, interval.high, &bootstrap)
+            {
                 let range = format!(
                     "{:.0}% bootstrap interval {low:.4}–{high:.4} ({} resamples, seed {})",
-                    bootstrap["confidence"].as_f64().unwrap_or_default() * 100.0,
-                    bootstrap["samples"],
-                    bootstrap["seed"]
+                    bootstrap.confidence * 100.0,
+                    bootstrap.samples,
+                    bootstrap.seed
                 );
                 card.note = Some(match card.note {
                     Some(note) => format!("{note}; {range}"),

@@ -13,7 +13,7 @@ use crate::workers::score::{self as scoring, Endpoint};
 use crate::workers::WorkerError;
 use leptos::prelude::*;
 use lexeval_core::benchmark::BenchmarkKind;
-use lexeval_core::compare::{self, ComparisonDetails, Side};
+use lexeval_core::compare::{self, ComparisonDetails, ComparisonSettings, Side};
 use lexeval_core::items::{self, ItemTable};
 use lexeval_core::pipeline::CheckJob;
 use lexeval_core::report::ScoreReport;
@@ -216,7 +216,9 @@ pub fn Comparison(
         if let Outcome::Done(report) = outcome.get_untracked() {
             let stem = format!(
                 "lexeval-comparison-{}",
-                report.settings["score"].as_str().unwrap_or_default()
+                ComparisonSettings::of(&report)
+                    .map(|s| s.score)
+                    .unwrap_or_default()
             );
             let saved = if json {
                 serde_json::to_string_pretty(&*report)

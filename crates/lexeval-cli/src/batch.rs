@@ -148,7 +148,7 @@ impl<Job: Fn(String, String) -> Result<CheckJob>> BatchScorer<'_, '_, Job> {
         };
         // Each pair's details (dropped here) held the judge's endpoint settings; the batch keeps them once.
         if let Some(judge) = self.pair.judge_settings()? {
-            report.settings["llm"] = serde_json::to_value(judge)?;
+            report.record_judge(&judge);
         }
         Ok(report)
     }

@@ -4,7 +4,7 @@
 //! per-item differences.
 
 use anyhow::{anyhow, Result};
-use lexeval_core::compare::{self, ComparisonDetails, ItemStatus, Side};
+use lexeval_core::compare::{self, ComparisonDetails, ComparisonSettings, ItemStatus, Side};
 use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::BootstrapAggregator;
 use std::path::Path;
@@ -38,15 +38,16 @@ pub fn run(
 }
 
 fn print_comparison(report: &ScoreReport<ComparisonDetails>) {
-    let settings = &report.settings;
+    let Some(settings) = ComparisonSettings::of(report) else {
+        return;
+    };
     let details = &report.details;
     println!(
         "comparison of {} (items matched by {})",
-        settings["score"].as_str().unwrap_or_default(),
-        details.key
+        settings.score, details.key
     );
-    println!("  A: {}", settings["a"].as_str().unwrap_or_default());
-    println!("  B: {}", settings["b"].as_str().unwrap_or_default());
+    println!("  A: {}", settings.a);
+    println!("  B: {}", settings.b);
     let number = |name: &str| {
         report
             .score(name)
@@ -58,14 +59,11 @@ fn print_comparison(report: &ScoreReport<ComparisonDetails>) {
     if let Some(interval) = details.interval {
         println!(
             "  {:<18} {:>8.4} to {:.4} ({} resamples, seed {})",
-            format!(
-                "{:.0} % interval",
-                settings["bootstrap"]["confidence"].as_f64().unwrap_or(0.95) * 100.0
-            ),
+            format!("{:.0} % interval", settings.bootstrap.confidence * 100.0),
             interval.low,
             interval.high,
-            settings["bootstrap"]["samples"],
-            settings["bootstrap"]["seed"]
+            settings.bootstrap.samples,
+            settings.bootstrap.seed
         );
     }
     println!(

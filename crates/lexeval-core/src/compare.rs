@@ -10,7 +10,7 @@
 
 use crate::items::{Cell, Column, ItemRow, ItemTable};
 use crate::pairs::PairRecord;
-use crate::report::{Score, ScoreReport};
+use crate::report::{BootstrapSettings, Score, ScoreReport};
 use crate::rouge::BootstrapAggregator;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap};
@@ -127,6 +127,23 @@ pub struct DifferenceInterval {
     pub low: f64,
     /// The median of the resampled means (rouge-score's `mid`).
     pub mid: f64,
+}
+
+/// What a comparison report's settings record: the two systems' labels, the score compared and the
+/// bootstrap of the interval.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ComparisonSettings {
+    pub a: String,
+    pub b: String,
+    pub bootstrap: BootstrapSettings,
+    pub score: String,
+}
+
+impl ComparisonSettings {
+    /// A comparison report's settings, if they are a comparison's.
+    pub fn of(report: &ScoreReport<ComparisonDetails>) -> Option<ComparisonSettings> {
+        ComparisonSettings::deserialize(&report.settings).ok()
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -339,10 +356,7 @@ pub fn table(details: &ComparisonDetails) -> ItemTable {
 
 /// The verdict in plain words.
 pub fn verdict(report: &ScoreReport<ComparisonDetails>) -> String {
-    let confidence = report.settings["bootstrap"]["confidence"]
-        .as_f64()
-        .unwrap_or(0.95)
-        * 100.0;
+    let confidence = report.bootstrap().map_or(0.95, |b| b.confidence) * 100.0;
     let (Some(beyond), Some(interval), Some(difference)) = (
         report.details.beyond_interval,
         report.details.interval,
@@ -372,18 +386,17 @@ fn report(
     items: Vec<ComparedItem>,
     bootstrap: &BootstrapAggregator,
 ) -> ScoreReport<ComparisonDetails> {
-    let settings = serde_json::json!({
-        "a": label_a,
-        "b": label_b,
-        "bootstrap": {
-            "confidence": bootstrap.confidence(),
-            "samples": bootstrap.samples(),
-            "seed": bootstrap.seed(),
-        },
-        "score": score,
-    });
-    let mut report: ScoreReport<ComparisonDetails> =
-        ScoreReport::new(METRIC, METRIC_VERSION, settings);
+    let settings = ComparisonSettings {
+        a: label_a.to_string(),
+        b: label_b.to_string(),
+        bootstrap: bootstrap.settings(),
+        score: score.to_string(),
+    };
+    let mut report: ScoreReport<ComparisonDetails> = ScoreReport::new(
+        METRIC,
+        METRIC_VERSION,
+        serde_json::to_value(settings).unwrap_or_default(),
+    );
     let compared: Vec<&ComparedItem> = items
         .iter()
         .filter(|item| item.status == ItemStatus::Compared)

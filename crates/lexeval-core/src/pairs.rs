@@ -92,19 +92,12 @@ pub fn aggregate(
     items: Vec<PairItem>,
     bootstrap: &BootstrapAggregator,
 ) -> ScoreReport<PairsDetails> {
-    let mut settings = metric.settings.clone();
-    if let Some(object) = settings.as_object_mut() {
-        object.insert(
-            "bootstrap".into(),
-            serde_json::json!({
-                "confidence": bootstrap.confidence(),
-                "samples": bootstrap.samples(),
-                "seed": bootstrap.seed(),
-            }),
-        );
-    }
-    let mut report: ScoreReport<PairsDetails> =
-        ScoreReport::new(&metric.metric, &metric.metric_version, settings);
+    let mut report: ScoreReport<PairsDetails> = ScoreReport::new(
+        &metric.metric,
+        &metric.metric_version,
+        metric.settings.clone(),
+    );
+    report.record_bootstrap(&bootstrap.settings());
     let names: Vec<String> = items
         .first()
         .map(|item| item.scores.iter().map(|s| s.name.clone()).collect())

@@ -1,5 +1,7 @@
 //! The one serialisable result shared by the page, the CLI, exports and share links.
 
+use crate::judge::JudgeSettings;
+use crate::shipped_model::EmbeddingModel;
 use serde::{Deserialize, Serialize};
 
 /// Version of the report schema; bump when a field changes meaning. 2: an L-FRESCO pair's `compared` is
@@ -91,6 +93,52 @@ impl<Details> ScoreReport<Details> {
             .find(|s| s.name == name)
             .and_then(|s| s.value)
     }
+
+    /// Records which embedding model computed the similarities (`settings.embedding_model`).
+    pub fn record_embedding_model(&mut self, model: EmbeddingModel) {
+        self.record("embedding_model", model.record());
+    }
+
+    /// Records the LLM judge's endpoint and model, never its key (`settings.llm`).
+    pub fn record_judge(&mut self, judge: &JudgeSettings) {
+        if let Ok(judge) = serde_json::to_value(judge) {
+            self.record("llm", judge);
+        }
+    }
+
+    /// Records the bootstrap behind the report's intervals (`settings.bootstrap`).
+    pub fn record_bootstrap(&mut self, bootstrap: &BootstrapSettings) {
+        if let Ok(bootstrap) = serde_json::to_value(bootstrap) {
+            self.record("bootstrap", bootstrap);
+        }
+    }
+
+    /// The bootstrap behind the report's intervals, if it has any.
+    pub fn bootstrap(&self) -> Option<BootstrapSettings> {
+        BootstrapSettings::deserialize(self.settings.get("bootstrap")?).ok()
+    }
+
+    /// Sets one of the settings every metric may record; settings that are no object (none) become one.
+    fn record(&mut self, name: &str, value: serde_json::Value) {
+        if !self.settings.is_object() {
+            self.settings = serde_json::Value::Object(serde_json::Map::new());
+        }
+        if let Some(settings) = self.settings.as_object_mut() {
+            settings.insert(name.to_string(), value);
+        }
+    }
+}
+
+/// The resampling behind a report's bootstrap intervals, as `settings.bootstrap` records it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BootstrapSettings {
+    pub confidence: f64,
+    pub samples: usize,
+    pub seed: u64,
+    /// The generator, where a reader might expect another's numbers (ROUGE's intervals: rouge-score's are
+    /// numpy's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rng: Option<String>,
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@ pub async fn run(id: u32, request: Calibrate) -> Result<ScoreReport, String> {
     let similarities = pair_similarities(&pairs, measure, embedded.as_ref())?;
     let mut report = calibrate(&pairs, &similarities, request.similarity.id());
     if embedded.is_some() {
-        report.settings["embedding_model"] = request.embedding_model.record();
+        report.record_embedding_model(request.embedding_model);
     }
     Ok(report)
 }

@@ -74,7 +74,7 @@ pub async fn run(id: u32, request: Pairs) -> Result<ScoreReport<PairsDetails>, S
         .ok_or("the file has no records")?;
     // As the CLI: each pair's details (dropped) held the judge's endpoint settings; the batch keeps them once.
     if let Some(judge) = answers.judge_settings() {
-        report.settings["llm"] = serde_json::to_value(judge).map_err(|e| e.to_string())?;
+        report.record_judge(&judge);
     }
     Ok(report)
 }

@@ -55,7 +55,7 @@ pub fn run(args: Args) -> Result<()> {
         None => calibrate(&pairs, &similarities, name),
     };
     if embedded.is_some() {
-        report.settings["embedding_model"] = args.embedding.model.record();
+        report.record_embedding_model(args.embedding.model);
     }
     crate::commands::show::print_report(&report, args.json)
 }

@@ -120,7 +120,7 @@ pub fn run(args: Args) -> Result<()> {
         json!({"method": method_name(args.method), "corpus": corpus_kind, "documents": documents.len()}),
     );
     if matches!(args.method, Method::Dense) {
-        report.settings["embedding_model"] = args.embedding.model.record();
+        report.record_embedding_model(args.embedding.model);
     }
     for (k, sum) in args.k.iter().zip(&sums) {
         let name = format!("recall@{k}");

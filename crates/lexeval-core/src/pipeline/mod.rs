@@ -106,20 +106,12 @@ impl CheckReport {
     /// Records in the reports that use embeddings which model computed them (set by whoever ran it, as
     /// [`CheckJob::set_judge`] for the LLM).
     pub fn record_embedding_model(&mut self, model: EmbeddingModel) {
-        let settings = match &mut self.metric {
-            MetricReport::Fresco(report) => &mut report.settings,
-            MetricReport::Pointwise(report) => &mut report.settings,
-        };
-        for settings in [
-            Some(settings),
-            self.cosine.as_mut().map(|c| &mut c.settings),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            if let Some(object) = settings.as_object_mut() {
-                object.insert("embedding_model".into(), model.record());
-            }
+        match &mut self.metric {
+            MetricReport::Fresco(report) => report.record_embedding_model(model),
+            MetricReport::Pointwise(report) => report.record_embedding_model(model),
+        }
+        if let Some(cosine) = &mut self.cosine {
+            cosine.record_embedding_model(model);
         }
     }
 }

@@ -7,6 +7,7 @@
 //! rouge-score's only statistically, never digit for digit.
 
 use super::{RougeScore, RougeType};
+use crate::report::BootstrapSettings;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -78,6 +79,16 @@ impl BootstrapAggregator {
 
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// What a report records of this bootstrap (`settings.bootstrap`).
+    pub fn settings(&self) -> BootstrapSettings {
+        BootstrapSettings {
+            confidence: self.confidence,
+            samples: self.samples,
+            seed: self.seed,
+            rng: None,
+        }
     }
 
     /// Add the scores of one (reference, candidate) pair.

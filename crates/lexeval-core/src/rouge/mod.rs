@@ -22,7 +22,7 @@ mod golden_tests;
 pub use bootstrap::{AggregateScore, BootstrapAggregator, BootstrapError};
 pub use tokenize::Tokenizer;
 
-use crate::report::{Score, ScoreReport};
+use crate::report::{BootstrapSettings, Score, ScoreReport};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -386,14 +386,13 @@ pub fn aggregate_report(
     options: &RougeOptions,
 ) -> ScoreReport<RougeIntervals> {
     let intervals = aggregator.aggregate();
-    let mut settings = settings(options, intervals.keys());
-    settings["bootstrap"] = serde_json::json!({
-        "confidence": aggregator.confidence(),
-        "samples": aggregator.samples(),
-        "seed": aggregator.seed(),
-        "rng": "chacha8 (not numpy: intervals agree with rouge-score only statistically)",
+    let mut report = ScoreReport::new("rouge", METRIC_VERSION, settings(options, intervals.keys()));
+    report.record_bootstrap(&BootstrapSettings {
+        rng: Some(
+            "chacha8 (not numpy: intervals agree with rouge-score only statistically)".into(),
+        ),
+        ..aggregator.settings()
     });
-    let mut report = ScoreReport::new("rouge", METRIC_VERSION, settings);
     report.scores = if intervals.is_empty() {
         vec![Score::null("rouge", "no pairs to aggregate")]
     } else {
