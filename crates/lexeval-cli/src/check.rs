@@ -4,6 +4,7 @@
 
 use crate::commands::llm_args::LlmArgs;
 use anyhow::Result;
+use lexeval_core::judge::JudgeError;
 use lexeval_core::pipeline::{CheckJob, CheckReport, Pipeline, Step};
 use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_embed::Embedder;
@@ -57,7 +58,7 @@ impl<'a> Checker<'a> {
                     let answers = client
                         .complete_many(&prompts)
                         .into_iter()
-                        .map(|answer| answer.map_err(|e| e.to_string()))
+                        .map(|answer| answer.map_err(|e| JudgeError::Unanswered(e.to_string())))
                         .collect();
                     pipeline.feed_answers(answers, &judge)?
                 }

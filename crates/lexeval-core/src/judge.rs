@@ -4,8 +4,29 @@
 
 use serde::{Deserialize, Serialize};
 
-/// One answer of the LLM, or why there is none (a failed call), as a message.
-pub type Answer = Result<String, String>;
+/// One answer of the LLM, or why there is none.
+pub type Answer = Result<String, JudgeError>;
+
+/// Why a comparison has no verdict from the judge. Reports record the message, as written here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JudgeError {
+    /// The call failed (no endpoint, unreachable, an HTTP error, timed out): the message says which.
+    Unanswered(String),
+    /// An answer came but holds no verdict or number: the message says what is missing.
+    Unreadable(String),
+}
+
+impl std::fmt::Display for JudgeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            JudgeError::Unanswered(message) | JudgeError::Unreadable(message) => {
+                f.write_str(message)
+            }
+        }
+    }
+}
+
+impl std::error::Error for JudgeError {}
 
 /// What the A.4 point-matching question is about.
 pub struct PointQuestion<'a> {
@@ -27,10 +48,10 @@ pub trait JudgeLanguage {
     /// Pointwise A.5 tie-break: which of the numbered reference points (one per line, "1. …") is closest
     /// to the candidate point?
     fn closest_reference(&self, candidate_point: &str, numbered_references: &str) -> String;
-    /// The final Yes/No of an answer, or why there is none.
-    fn verdict(&self, answer: &str) -> Result<bool, String>;
-    /// The last number in an answer, or why there is none.
-    fn number(&self, answer: &str) -> Result<usize, String>;
+    /// The final Yes/No of an answer, or why there is none ([`JudgeError::Unreadable`]).
+    fn verdict(&self, answer: &str) -> Result<bool, JudgeError>;
+    /// The last number in an answer, or why there is none ([`JudgeError::Unreadable`]).
+    fn number(&self, answer: &str) -> Result<usize, JudgeError>;
 }
 
 /// One prompt sent, its raw answer (if any) and why it could not be used (if so). Fields in alphabetical
@@ -53,9 +74,9 @@ impl Exchange {
     }
 
     /// Records why a received answer could not be used, unless the call itself failed.
-    pub fn unusable(&mut self, why: impl Into<String>) {
+    pub fn unusable(&mut self, why: impl std::fmt::Display) {
         if self.error.is_none() {
-            self.error = Some(why.into());
+            self.error = Some(why.to_string());
         }
     }
 }

@@ -2,7 +2,7 @@
 //! repository's fixtures and the shared data, a seeded random generator, and a fake LLM judge whose
 //! prompts are the texts themselves.
 
-use crate::judge::{JudgeLanguage, PointQuestion};
+use crate::judge::{JudgeError, JudgeLanguage, PointQuestion};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;
@@ -53,18 +53,18 @@ impl JudgeLanguage for PlainJudge {
     fn closest_reference(&self, candidate_point: &str, numbered_references: &str) -> String {
         format!("closest reference point to {candidate_point}:\n{numbered_references}")
     }
-    fn verdict(&self, answer: &str) -> Result<bool, String> {
+    fn verdict(&self, answer: &str) -> Result<bool, JudgeError> {
         match answer.rsplit(' ').next() {
             Some("Yes") => Ok(true),
             Some("No") => Ok(false),
-            _ => Err(format!("no Yes/No in {answer:?}")),
+            _ => Err(JudgeError::Unreadable(format!("no Yes/No in {answer:?}"))),
         }
     }
-    fn number(&self, answer: &str) -> Result<usize, String> {
+    fn number(&self, answer: &str) -> Result<usize, JudgeError> {
         answer
             .rsplit(' ')
             .next()
             .and_then(|n| n.parse().ok())
-            .ok_or_else(|| format!("no number in {answer:?}"))
+            .ok_or_else(|| JudgeError::Unreadable(format!("no number in {answer:?}")))
     }
 }

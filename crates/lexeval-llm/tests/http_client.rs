@@ -1,6 +1,6 @@
 //! The native client against a real scripted HTTP server on 127.0.0.1 (nothing leaves the machine).
 
-use lexeval_core::judge::JudgeLanguage;
+use lexeval_core::judge::{JudgeError, JudgeLanguage};
 use lexeval_llm::cache::FileCache;
 use lexeval_llm::native::NativeClient;
 use lexeval_llm::tasks::decompose::Method;
@@ -250,16 +250,16 @@ fn the_paper_judge_over_http_reads_each_final_verdict() {
         .map(|generated| PaperJudge.same_claim(generated, "ref"))
         .collect();
     assert!(prompts[0].contains("Reference claim: ref"));
-    let verdicts: Vec<Result<bool, String>> = client
+    let verdicts: Vec<Result<bool, JudgeError>> = client
         .complete_many(&prompts)
         .into_iter()
         .map(|answer| {
             answer
-                .map_err(|e| e.to_string())
+                .map_err(|e| JudgeError::Unanswered(e.to_string()))
                 .and_then(|a| PaperJudge.verdict(&a))
         })
         .collect();
     assert_eq!(verdicts[0], Ok(true));
     assert_eq!(verdicts[1], Ok(false));
-    assert!(verdicts[2].as_ref().unwrap_err().contains("no Yes/No"));
+    assert!(matches!(&verdicts[2], Err(JudgeError::Unreadable(why)) if why.contains("no Yes/No")));
 }

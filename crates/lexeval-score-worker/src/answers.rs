@@ -2,7 +2,7 @@
 //! request's lifetime, so a `pairs` batch asks a prompt repeated across its pairs once (IndexedDB writes
 //! land in the background and may not be readable by the next pair yet).
 
-use lexeval_core::judge::{Answer, JudgeSettings};
+use lexeval_core::judge::{Answer, JudgeError, JudgeSettings};
 use lexeval_llm::wasm::WasmClient;
 use lexeval_llm::LlmConfig;
 use std::collections::HashMap;
@@ -56,10 +56,12 @@ impl Answers {
             .iter()
             .map(|prompt| match self.known.get(prompt) {
                 Some(answer) => Ok(answer.clone()),
-                None => Err(failed
-                    .get(prompt.as_str())
-                    .cloned()
-                    .unwrap_or_else(|| "no answer".into())),
+                None => Err(JudgeError::Unanswered(
+                    failed
+                        .get(prompt.as_str())
+                        .cloned()
+                        .unwrap_or_else(|| "no answer".into()),
+                )),
             })
             .collect())
     }

@@ -201,7 +201,7 @@ impl BriefPipeline {
             let mut exchange = Exchange::new(prompt, &answer);
             let verdict = answer.and_then(|a| judge.verdict(&a));
             if let Err(error) = &verdict {
-                exchange.unusable(error.clone());
+                exchange.unusable(error);
             }
             let similarity = verdict
                 .map(|same| if same { 1.0 } else { 0.0 })

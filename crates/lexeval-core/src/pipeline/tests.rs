@@ -1,6 +1,7 @@
 use super::*;
 use crate::citations::claims;
 use crate::fresco::{self, AuthorityScope, GeneralizedMatch};
+use crate::judge::JudgeError;
 use crate::pointwise::{Assignment, PointwiseDetails};
 use crate::similarity::Similarity;
 use crate::test_support::PlainJudge;
@@ -138,7 +139,10 @@ fn llm_brief_asks_each_shared_authority_pair_and_records_every_exchange() {
 
     // A failed call and an unreadable answer leave their pair unjudged (never 0): with nothing judged the
     // score is null with the first error.
-    for answer in [Err("HTTP 500".to_string()), Ok("Hmm.".to_string())] {
+    for answer in [
+        Err(JudgeError::Unanswered("HTTP 500".into())),
+        Ok("Hmm.".to_string()),
+    ] {
         let (mut pipeline, _) = Pipeline::start(brief(Similarity::Llm), &PlainJudge);
         let report = done(pipeline.feed_answers(vec![answer], &PlainJudge).unwrap());
         let fresco = fresco_report(&report);

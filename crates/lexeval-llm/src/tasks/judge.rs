@@ -4,7 +4,7 @@
 
 use crate::parse::{parse_last_number, parse_yes_no};
 use crate::prompts::{LFRESCO_SIMILARITY, POINTWISE_MATCH, POINTWISE_TIEBREAK};
-use lexeval_core::judge::{JudgeLanguage, PointQuestion};
+use lexeval_core::judge::{JudgeError, JudgeLanguage, PointQuestion};
 
 /// The judge of the papers lexeval implements.
 pub struct PaperJudge;
@@ -31,12 +31,12 @@ impl JudgeLanguage for PaperJudge {
         ])
     }
 
-    fn verdict(&self, answer: &str) -> Result<bool, String> {
-        parse_yes_no(answer).map_err(|e| e.to_string())
+    fn verdict(&self, answer: &str) -> Result<bool, JudgeError> {
+        parse_yes_no(answer).map_err(|e| JudgeError::Unreadable(e.to_string()))
     }
 
-    fn number(&self, answer: &str) -> Result<usize, String> {
-        parse_last_number(answer).map_err(|e| e.to_string())
+    fn number(&self, answer: &str) -> Result<usize, JudgeError> {
+        parse_last_number(answer).map_err(|e| JudgeError::Unreadable(e.to_string()))
     }
 }
 
@@ -51,10 +51,10 @@ mod tests {
         assert!(prompt.contains("Reference claim: Officers may be liable."));
         assert_eq!(PaperJudge.verdict("They agree. Yes"), Ok(true));
         assert_eq!(PaperJudge.verdict("Yes, but no."), Ok(false));
-        assert!(PaperJudge
-            .verdict("Unsure.")
-            .unwrap_err()
-            .contains("no Yes/No"));
+        assert!(matches!(
+            PaperJudge.verdict("Unsure."),
+            Err(JudgeError::Unreadable(why)) if why.contains("no Yes/No")
+        ));
         assert_eq!(PaperJudge.number("The second one: 2"), Ok(2));
         let question = PointQuestion {
             summary: "S",
