@@ -124,22 +124,24 @@ pub fn score(
     let shared = reference_authorities
         .intersection(&candidate_authorities)
         .count();
-    report.scores.push(if reference_authorities.is_empty() {
-        Score::null("citation_recall", "the reference cites no authority")
-    } else {
-        Score::new(
-            "citation_recall",
-            shared as f64 / reference_authorities.len() as f64,
-        )
-    });
-    report.scores.push(if candidate_authorities.is_empty() {
-        Score::null("citation_precision", "the candidate cites no authority")
-    } else {
-        Score::new(
-            "citation_precision",
-            shared as f64 / candidate_authorities.len() as f64,
-        )
-    });
+    // The authorities both texts cite, of those one side cites; null when that side cites none.
+    let share_of = |name: &str, cited: &BTreeSet<&str>, none: &str| {
+        if cited.is_empty() {
+            Score::null(name, none)
+        } else {
+            Score::new(name, shared as f64 / cited.len() as f64)
+        }
+    };
+    report.scores.push(share_of(
+        "citation_recall",
+        &reference_authorities,
+        "the reference cites no authority",
+    ));
+    report.scores.push(share_of(
+        "citation_precision",
+        &candidate_authorities,
+        "the candidate cites no authority",
+    ));
     let names = |set: BTreeSet<&&str>| {
         set.into_iter()
             .map(|key| name_of(authority_names, key).to_string())
