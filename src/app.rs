@@ -1,7 +1,7 @@
 //! The app shell: header, navigation between the views, share-link loading and notices.
 
 use crate::browser;
-use crate::route::View;
+use crate::state::route::View;
 use crate::state::{AppState, LinkInputs};
 use crate::views::about::AboutView;
 use crate::views::answer::AnswerView;

@@ -1,6 +1,6 @@
 //! Text with citations coloured by authority, claims underlined and U-Score cue phrases marked. Built only from text nodes and `<span>`s.
 
-use crate::report_view::PairLink;
+use crate::present::report_view::PairLink;
 use leptos::prelude::*;
 use lexeval_core::pipeline::{Span, SpanKind};
 use std::collections::{HashMap, HashSet};

@@ -1,6 +1,6 @@
 //! The authority chosen in the annotated texts: its name, its kind and the pairs of the table it is part of.
 
-use crate::report_view::AuthorityInfo;
+use crate::present::report_view::AuthorityInfo;
 use leptos::prelude::*;
 
 #[component]

@@ -8,7 +8,7 @@
 use crate::browser;
 use crate::components::benchmark_progress::BenchmarkProgress;
 use crate::components::item_table::ItemTableView;
-use crate::pairs_batch;
+use crate::workers::pairs_batch;
 use crate::workers::score::{self as scoring, Endpoint};
 use crate::workers::WorkerError;
 use leptos::prelude::*;

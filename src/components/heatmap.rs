@@ -1,6 +1,6 @@
 //! A similarity matrix as an SVG heatmap, with the matching's chosen cells outlined.
 
-use crate::report_view::Matrix;
+use crate::present::report_view::Matrix;
 use leptos::prelude::*;
 
 const CELL: usize = 36;

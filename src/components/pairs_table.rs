@@ -1,7 +1,7 @@
 //! The comparison table: reference claim (or point), generated claim, authority (or point weight),
 //! similarity, verdict.
 
-use crate::report_view::{PairLink, PairRow, Units, Verdict};
+use crate::present::report_view::{PairLink, PairRow, Units, Verdict};
 use leptos::prelude::*;
 
 /// Rows drawn at first; a brief of a megabyte has thousands, drawn on request.

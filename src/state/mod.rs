@@ -4,10 +4,12 @@
 //! sessionStorage, or localStorage only when the user opts in, and is never part of the saved blob,
 //! a share link or a report.
 
+pub mod gold_store;
+pub mod route;
 pub mod settings;
 pub mod storage;
 
-use crate::route::View;
+use crate::state::route::View;
 use leptos::prelude::*;
 use lexeval_core::share::SharePayload;
 use serde::{Deserialize, Serialize};

@@ -1,9 +1,9 @@
 //! About: what each metric measures, with one worked example per metric from the source papers.
 
 use crate::components::score_card::ScoreCards;
-use crate::examples;
-use crate::route::View;
+use crate::state::route::View;
 use crate::state::AppState;
+use crate::views::examples;
 use leptos::prelude::*;
 use lexeval_core::casefacts::CaseFactsDetails;
 use lexeval_core::report::ScoreReport;
@@ -128,7 +128,7 @@ pub fn AboutView() -> impl IntoView {
                 {["SUPPORTED", "OVERRULED"]
                     .into_iter()
                     .map(|verdict| {
-                        let scores = headline(crate::benchmarks::casefacts_demo(verdict));
+                        let scores = headline(crate::present::casefacts_demo::casefacts_demo(verdict));
                         let id = format!("demo-casefacts-{}", verdict.to_lowercase());
                         let div_id = id.clone();
                         view! {

@@ -1,12 +1,12 @@
 //! Answer check: the U-Score of one legal answer, with the cue phrases behind each component.
 
-use crate::checks::{self, CheckError};
+use crate::browser::debounce::{self, WholeEdit};
 use crate::components::annotated::AnnotatedText;
 use crate::components::error_alert::error_alert;
 use crate::components::score_card::ScoreCards;
-use crate::debounce::{self, WholeEdit};
-use crate::examples;
 use crate::state::AppState;
+use crate::views::examples;
+use crate::workers::checks::{self, CheckError};
 use leptos::prelude::*;
 
 #[component]

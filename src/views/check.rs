@@ -1,21 +1,21 @@
 //! Brief check and Summary check: two texts side by side, settings, live scores and the breakdown.
 
-use crate::checks::{self, CheckError};
+use crate::browser::debounce::{self, WholeEdit};
 use crate::components::authority_panel::AuthorityPanel;
+use crate::components::error_alert::error_alert;
 use crate::components::model_progress::ModelProgress;
-use crate::debounce::{self, WholeEdit};
-use crate::examples::{self, Example};
-use crate::report_view::{self, PairLink};
-use crate::route::View;
+use crate::present::report_view::{self, PairLink};
+use crate::state::route::View;
 use crate::state::settings::{LlmSettings, Settings};
 use crate::state::AppState;
 use crate::views::check_result::{self, AnnotatedPair, Scored};
+use crate::views::examples::{self, Example};
 use crate::views::settings_panel::SettingsPanel;
 use crate::views::share_bar::ShareBar;
+use crate::workers::checks::{self, CheckError};
 use crate::workers::Lane;
 use leptos::prelude::*;
-use lexeval_core::pipeline::{CheckReport, Span};
-use lexeval_core::similarity::Similarity;
+use lexeval_core::pipeline::Span;
 use std::sync::Arc;
 
 /// Everything a check's numbers depend on.
@@ -28,23 +28,23 @@ struct Inputs {
     key: String,
 }
 
-#[derive(Clone, PartialEq)]
-enum Outcome {
-    Waiting(&'static str),
-    /// Scoring; with the last result when the new one waits for the embedding model, which can take
-    /// a minute to load the first time: better stale numbers, marked so, than none.
-    Busy(Option<Scored>),
-    Done(Scored),
-    Failed(String),
+/// A finished check: its scores and the texts it scored, with their citations and claims marked.
+struct Checked {
+    scored: Scored,
+    reference: String,
+    candidate: String,
+    spans: (Vec<Span>, Vec<Span>),
 }
 
-impl Outcome {
-    /// The result on screen, fresh or stale.
-    fn shown(&self) -> Option<Scored> {
-        match self {
-            Outcome::Done(scored) | Outcome::Busy(Some(scored)) => Some(scored.clone()),
-            _ => None,
-        }
+/// Why there is nothing to score yet, if so.
+fn waiting_for(input: &Inputs) -> Option<&'static str> {
+    match (
+        input.reference.trim().is_empty(),
+        input.candidate.trim().is_empty(),
+    ) {
+        (true, true) => Some("Paste two texts above, or load an example."),
+        (true, false) | (false, true) => Some("Both texts are needed: one of them is empty."),
+        (false, false) => None,
     }
 }
 
@@ -74,10 +74,24 @@ fn view_text(view: View) -> ViewText {
     }
 }
 
-async fn run(view: View, input: &Inputs) -> Result<CheckReport, CheckError> {
+async fn run(view: View, input: Inputs) -> Result<Arc<Checked>, CheckError> {
     let texts = (input.reference.as_str(), input.candidate.as_str());
     let llm = (&input.llm, input.key.as_str());
-    checks::run(view, texts, &input.settings, llm, Lane::Check(view)).await
+    let mut report = checks::run(view, texts, &input.settings, llm, Lane::Check(view)).await?;
+    let spans = (
+        std::mem::take(&mut report.reference_spans),
+        std::mem::take(&mut report.candidate_spans),
+    );
+    let scored = Scored {
+        report: Arc::new(report),
+        rule: check_result::rule(&input.settings),
+    };
+    Ok(Arc::new(Checked {
+        scored,
+        reference: input.reference,
+        candidate: input.candidate,
+        spans,
+    }))
 }
 
 #[component]
@@ -102,65 +116,39 @@ pub fn CheckView(view: View) -> impl IntoView {
     let input = debounce::debounced(live, whole, |previous, new| {
         previous.settings.chosen_apart_from(&new.settings)
     });
-    let outcome = RwSignal::new(Outcome::Waiting(""));
-    // The texts last scored with their citations and claims (the score worker finds them).
-    let annotations = RwSignal::new(None::<(String, String, (Vec<Span>, Vec<Span>))>);
-    let generation = StoredValue::new(0u64);
+    let waiting = Memo::new(move |_| input.with(waiting_for));
+    // The check of the settled texts, in the score worker. Each new input aborts the check before it, so
+    // only the newest result is ever shown (its worker request is superseded in its lane too).
+    let check = Action::new_local(move |current: &Inputs| run(view, current.clone()));
+    let running = StoredValue::new_local(None::<ActionAbortHandle>);
+    let abort_running = move || {
+        if let Some(previous) = running.try_update_value(Option::take).flatten() {
+            previous.abort();
+        }
+    };
+    Effect::new(move |_| {
+        let current = input.get();
+        abort_running();
+        if waiting_for(&current).is_none() {
+            running.set_value(Some(check.dispatch_local(current)));
+        }
+    });
+    on_cleanup(abort_running);
+    let busy = move || check.pending().get();
+    // The result on screen, fresh or stale (marked so while a newer check runs): better stale numbers,
+    // marked, than none, when the embedding model takes a minute to load the first time.
+    let shown = move || check.value().get().and_then(Result::ok);
     // The pair selected in the table and the authority chosen in the texts; a new result clears both.
     let selected = RwSignal::new(None::<PairLink>);
     let chosen_authority = RwSignal::new(None::<String>);
-    check_result::scroll_to_selected(prefix, selected);
     Effect::new(move |_| {
-        let current = input.get();
-        generation.update_value(|g| *g += 1);
-        let mine = generation.get_value();
-        let is_current = move || generation.try_get_value() == Some(mine);
-        if current.reference.trim().is_empty() || current.candidate.trim().is_empty() {
-            annotations.set(None);
-        }
-        if current.reference.trim().is_empty() && current.candidate.trim().is_empty() {
-            outcome.set(Outcome::Waiting(
-                "Paste two texts above, or load an example.",
-            ));
-            return;
-        }
-        if current.reference.trim().is_empty() || current.candidate.trim().is_empty() {
-            outcome.set(Outcome::Waiting(
-                "Both texts are needed: one of them is empty.",
-            ));
-            return;
-        }
-        let keep = current.settings.similarity == Similarity::Embedding;
-        outcome.update(|o| *o = Outcome::Busy(o.shown().filter(|_| keep)));
-        leptos::task::spawn_local(async move {
-            let result = run(view, &current).await;
-            // The view may have been left, or the texts changed, while scoring: then the result is stale.
-            if !is_current() {
-                return;
-            }
-            outcome.try_set(match result {
-                Ok(mut report) => {
-                    let spans = (
-                        std::mem::take(&mut report.reference_spans),
-                        std::mem::take(&mut report.candidate_spans),
-                    );
-                    let rule = check_result::rule(&current.settings);
-                    selected.try_set(None);
-                    chosen_authority.try_set(None);
-                    annotations.try_set(Some((current.reference, current.candidate, spans)));
-                    Outcome::Done(Scored {
-                        report: Arc::new(report),
-                        rule,
-                    })
-                }
-                Err(e) => Outcome::Failed(e.to_string()),
-            });
-        });
+        check.version().track();
+        selected.set(None);
+        chosen_authority.set(None);
     });
-    let report = Signal::derive(move || match outcome.get() {
-        Outcome::Done(scored) => Some(scored.report),
-        _ => None,
-    });
+    check_result::scroll_to_selected(prefix, selected);
+    let report =
+        Signal::derive(move || shown().filter(|_| !busy()).map(|c| c.scored.report.clone()));
 
     let render = move |scored: Scored| check_result::result_view(view, scored, selected, "score");
 
@@ -245,32 +233,40 @@ pub fn CheckView(view: View) -> impl IntoView {
                 class="results"
                 id=format!("{prefix}-results")
                 aria-live="polite"
-                aria-busy=move || matches!(outcome.get(), Outcome::Busy(_)).to_string()
+                aria-busy=move || busy().to_string()
             >
-                {move || match outcome.get() {
-                    Outcome::Waiting(msg) => view! { <p class="hint">{msg}</p> }.into_any(),
-                    Outcome::Busy(None) => view! { <p class="hint">"Scoring…"</p> <ModelProgress /> }.into_any(),
-                    Outcome::Busy(Some(previous)) => {
+                {move || match (waiting.get(), busy(), shown()) {
+                    (Some(msg), ..) => view! { <p class="hint">{msg}</p> }.into_any(),
+                    (None, true, Some(previous)) => {
                         view! {
                             <p class="hint stale-note">"Previous result — updating…"</p>
                             <ModelProgress />
-                            <div class="stale" data-stale="true">{render(previous)}</div>
+                            <div class="stale" data-stale="true">{render(previous.scored.clone())}</div>
                         }
                             .into_any()
                     }
-                    Outcome::Failed(msg) => view! { <p class="error" role="alert">{msg}</p> }.into_any(),
-                    Outcome::Done(scored) => render(scored),
+                    (None, true, None) => view! { <p class="hint">"Scoring…"</p> <ModelProgress /> }.into_any(),
+                    (None, false, _) => {
+                        view! {
+                            <ErrorBoundary fallback=|errors| error_alert(errors, "")>
+                                {move || check.value().get().map(|result| result.map(|c| render(c.scored.clone())))}
+                            </ErrorBoundary>
+                        }
+                            .into_any()
+                    }
                 }}
             </div>
             <div class="pair annotated-pair">
                 {move || {
-                    let (reference, candidate, spans) = annotations.get()?;
+                    let checked = shown().filter(|_| waiting.get().is_none())?;
+                    let (reference, candidate) = (checked.reference.clone(), checked.candidate.clone());
+                    let spans = checked.spans.clone();
                     Some(view! { <AnnotatedPair view reference candidate spans selected chosen_authority prefix /> })
                 }}
             </div>
             {move || {
                 let key = chosen_authority.get()?;
-                let info = report_view::authority_info(&outcome.get().shown()?.report.metric, &key)?;
+                let info = report_view::authority_info(&shown()?.scored.report.metric, &key)?;
                 Some(view! { <AuthorityPanel info on_close=move || chosen_authority.set(None) /> })
             }}
         </section>

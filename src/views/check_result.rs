@@ -3,15 +3,15 @@
 //! check views and the Benchmarks tab's pairs, whose opened row is this same view of one pair.
 
 use crate::browser;
-use crate::card_counts;
 use crate::components::annotated::{AnnotatedText, Palette, Side};
 use crate::components::authority_panel::AuthorityPanel;
 use crate::components::heatmap::Heatmap;
 use crate::components::llm_exchanges::LlmExchanges;
 use crate::components::pairs_table::{AuthorityGaps, PairsTable};
 use crate::components::score_card::ScoreCards;
-use crate::report_view::{self, PairLink, Units};
-use crate::route::View;
+use crate::present::card_counts;
+use crate::present::report_view::{self, PairLink, Units};
+use crate::state::route::View;
 use crate::state::settings::Settings;
 use leptos::prelude::*;
 use lexeval_core::pipeline::{CheckReport, Span};

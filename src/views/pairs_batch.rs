@@ -4,16 +4,16 @@
 //! check view shows that pair.
 
 use crate::browser;
-use crate::checks::{self, CheckError};
 use crate::components::comparison::{Comparison, SecondFile};
 use crate::components::item_table::ItemTableView;
 use crate::components::model_progress::ModelProgress;
 use crate::components::score_card::ScoreCards;
-use crate::pairs_batch::{self, Download, PairsCheck};
 use crate::state::settings::{LlmSettings, Settings};
 use crate::state::AppState;
 use crate::views::check_result::{self, CheckBreakdown};
 use crate::views::settings_panel::SettingsPanel;
+use crate::workers::checks::{self, CheckError};
+use crate::workers::pairs_batch::{self, Download, PairsCheck};
 use crate::workers::score as scoring;
 use crate::workers::{Lane, WorkerError};
 use leptos::prelude::*;

@@ -1,9 +1,9 @@
 //! Share link, JSON export and import for a check view.
 
 use crate::browser;
-use crate::checks;
-use crate::route::View;
+use crate::state::route::View;
 use crate::state::AppState;
+use crate::workers::checks;
 use leptos::prelude::*;
 use lexeval_core::fresco::FrescoDetails;
 use lexeval_core::pipeline::{CheckReport, MetricReport};

@@ -4,7 +4,7 @@
 //! other waiting requests are sent again; a worker still loading keeps loading, the lane's unsent request
 //! dropped. `cancel` stops a lane's request the same way. The messages are `lexeval_protocol`'s.
 
-use crate::route::View;
+use crate::state::route::View;
 use lexeval_protocol::{read_reply, Reply};
 use serde::Serialize;
 use std::cell::{Cell, RefCell};

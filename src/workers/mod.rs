@@ -4,8 +4,10 @@
 //! requests and restarts it to stop a superseded or cancelled request. The messages are
 //! `lexeval_protocol`'s.
 
+pub mod checks;
 pub mod client;
 pub mod embed;
+pub mod pairs_batch;
 pub mod score;
 
 pub use client::{Lane, WorkerError};

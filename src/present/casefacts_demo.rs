@@ -6,7 +6,7 @@ use lexeval_core::report::ScoreReport;
 
 /// The CaseFacts teaching demo: the OVERRULED example claim answered with the gold case and `verdict`.
 pub fn casefacts_demo(verdict: &str) -> ScoreReport<CaseFactsDetails> {
-    let item = crate::examples::CASEFACTS_OVERRULED;
+    let item = crate::views::examples::CASEFACTS_OVERRULED;
     let gold = casefacts::GoldClaim {
         claim: item.claim.into(),
         case_name: vec![item.case_name.into()],

@@ -1,7 +1,7 @@
 //! Running the brief and summary checks: the page's settings become a `CheckJob` for the score worker,
 //! which drives the check pipeline to its end (embeddings, LLM answers and all).
 
-use crate::route::View;
+use crate::state::route::View;
 use crate::state::settings::{LlmSettings, Settings};
 use crate::workers::score::{self as scoring, Endpoint};
 use crate::workers::{Lane, WorkerError};

@@ -2,7 +2,7 @@
 //! runs for every pair (`workers::score::pairs`), and what the results' downloads hold — the same bytes as
 //! `lexeval fresco|pointwise --pairs FILE --json | --items FILE.csv | --items FILE.json`.
 
-use crate::route::View;
+use crate::state::route::View;
 use lexeval_core::items::ItemTable;
 use lexeval_core::pairs::{PairItem, PairRecord, PairsDetails};
 use lexeval_core::report::{Score, ScoreReport};

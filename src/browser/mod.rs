@@ -1,5 +1,7 @@
 //! Small browser helpers: downloads, file reading, the URL fragment, clipboard, yielding to the event loop.
 
+pub mod debounce;
+
 use leptos::prelude::*;
 use std::time::Duration;
 use wasm_bindgen::{JsCast, JsValue};
