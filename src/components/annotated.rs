@@ -84,18 +84,42 @@ struct Segment {
     ends_citation: bool,
     claim: Option<usize>,
     cue: Option<String>,
+    /// Inside a generated point the reference does not support.
+    unsupported: bool,
+    /// The run ends such a point: its mark in words follows it.
+    ends_unsupported: bool,
 }
 
-/// Cut `text` at every span boundary (character offsets, clamped to the text) into uniformly styled runs.
-/// One sweep over the boundaries with the spans covering the current run, so a megabyte with thousands
-/// of citations is cut in linear time.
-fn segments(text: &str, spans: &[Span]) -> Vec<Segment> {
+/// Where each of `points` first occurs in `text` after the one before, as character ranges; a point not
+/// found as written (it was re-spaced) is left unmarked.
+fn point_ranges(text: &str, points: &[String]) -> Vec<(usize, usize)> {
+    let mut from = 0;
+    let mut ranges = Vec::new();
+    for point in points.iter().map(|p| p.trim()).filter(|p| !p.is_empty()) {
+        let Some(found) = text.get(from..).and_then(|rest| rest.find(point)) else {
+            continue;
+        };
+        let start = from + found;
+        from = start + point.len();
+        let chars_before = |byte: usize| text[..byte].chars().count();
+        ranges.push((chars_before(start), chars_before(from)));
+    }
+    ranges
+}
+
+/// Cut `text` at every span and unsupported point boundary (character offsets, clamped to the text) into
+/// uniformly styled runs. One sweep over the boundaries with the spans covering the current run, so a
+/// megabyte with thousands of citations is cut in linear time.
+fn segments(text: &str, spans: &[Span], unsupported: &[(usize, usize)]) -> Vec<Segment> {
     let chars: Vec<char> = text.chars().collect();
     let len = chars.len();
     let mut cuts: Vec<usize> = vec![0, len];
     for s in spans {
         cuts.push(s.start.min(len));
         cuts.push(s.end.min(len));
+    }
+    for &(start, end) in unsupported {
+        cuts.extend([start.min(len), end.min(len)]);
     }
     cuts.sort_unstable();
     cuts.dedup();
@@ -116,6 +140,9 @@ fn segments(text: &str, spans: &[Span]) -> Vec<Segment> {
             continue;
         };
         let citation = covering().find(|s| matches!(s.kind, SpanKind::Citation { .. }));
+        let point = unsupported
+            .iter()
+            .find(|&&(start, end)| start <= a && b <= end);
         out.push(Segment {
             text: run.iter().collect(),
             authority: citation.and_then(|s| match &s.kind {
@@ -131,6 +158,8 @@ fn segments(text: &str, spans: &[Span]) -> Vec<Segment> {
                 SpanKind::Cue { dimension } => Some(dimension.clone()),
                 _ => None,
             }),
+            unsupported: point.is_some(),
+            ends_unsupported: point.is_some_and(|&(_, end)| end.min(len) == b),
         });
     }
     out
@@ -159,6 +188,9 @@ pub fn AnnotatedText(
     /// In a comparison: which text this is (marks authorities the other text lacks).
     #[prop(optional)]
     side: Option<Side>,
+    /// Generated points the reference does not support, marked in words where they end.
+    #[prop(optional)]
+    unsupported: Vec<String>,
     /// The pair selected in the pairs table, whose claims and citations are highlighted here.
     #[prop(optional)]
     selected: Option<RwSignal<Option<PairLink>>>,
@@ -170,7 +202,7 @@ pub fn AnnotatedText(
     #[prop(optional, into)]
     id: Option<String>,
 ) -> impl IntoView {
-    let runs = segments(&text, &spans)
+    let runs = segments(&text, &spans, &point_ranges(&text, &unsupported))
         .into_iter()
         .map(|seg| {
             let mut class = String::new();
@@ -194,6 +226,10 @@ pub fn AnnotatedText(
             if let Some(i) = seg.claim {
                 class.push_str(" claim");
                 title.push(format!("claim {}", i + 1));
+            }
+            if seg.unsupported {
+                class.push_str(" unsupported-point");
+                title.push("not supported by the reference".to_string());
             }
             if let Some(dimension) = &seg.cue {
                 class.push_str(&format!(" cue cue-{dimension}"));
@@ -242,7 +278,10 @@ pub fn AnnotatedText(
                     None => view! { <sup class="auth-label" title=describe>{marker}</sup> }.into_any(),
                 }
             });
-            view! { {text} {label} }
+            let point_mark = seg
+                .ends_unsupported
+                .then(|| view! { <span class="point-mark">" [not supported by the reference]"</span> });
+            view! { {text} {label} {point_mark} }
         })
         .collect_view();
     view! {

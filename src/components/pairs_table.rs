@@ -123,6 +123,26 @@ pub fn PairsTable(
     .into_any()
 }
 
+/// The generated points the reference does not support: what a summary may have invented.
+#[component]
+pub fn UnsupportedPoints(points: Vec<String>) -> impl IntoView {
+    (!points.is_empty()).then(|| {
+        view! {
+            <div class="unsupported-points">
+                <p>
+                    <strong>
+                        {format!(
+                            "Generated points the reference does not support ({}) — check these are not invented:",
+                            points.len(),
+                        )}
+                    </strong>
+                </p>
+                <ul>{points.into_iter().map(|point| view! { <li>{point}</li> }).collect_view()}</ul>
+            </div>
+        }
+    })
+}
+
 /// The authorities only one text cites: the generated text's may be hallucinated.
 #[component]
 pub fn AuthorityGaps(hallucinated: Vec<String>, missing: Vec<String>) -> impl IntoView {

@@ -1,7 +1,7 @@
 //! A headline number with its name, a short meaning and the formula behind it.
 
 use leptos::prelude::*;
-use lexeval_core::report::Score;
+use lexeval_core::report::{Bounds, Score};
 use std::collections::HashMap;
 
 /// What a score means and how it is computed, keyed by score name.
@@ -193,9 +193,21 @@ pub fn ScoreCard(
             .name
             .replace(|c: char| !c.is_ascii_alphanumeric(), "-")
     );
-    let value = match score.value {
-        Some(v) => view! { <span class="value">{format!("{v:.3}")}</span> }.into_any(),
-        None => view! {
+    let value = match (score.value, score.bounds) {
+        // Some items undecided: the range a full decision would lie in is the headline, not the value
+        // over the decided items alone.
+        (Some(v), Some(Bounds { lower, upper })) => view! {
+            <span class="value range">{format!("{lower:.3}–{upper:.3}")}</span>
+            <p class="bounds">
+                {format!(
+                    "{lower:.3} if every undecided item is a miss, {upper:.3} if every one is a hit; \
+                     {v:.3} over the decided items alone."
+                )}
+            </p>
+        }
+        .into_any(),
+        (Some(v), None) => view! { <span class="value">{format!("{v:.3}")}</span> }.into_any(),
+        (None, _) => view! {
             <span class="value null">"—"</span>
             <span class="null-reason">{score.null_reason.clone().unwrap_or_default()}</span>
         }

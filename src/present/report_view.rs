@@ -2,6 +2,7 @@
 //! table, the similarity matrix, the authority gaps and the LLM's exchanges.
 
 use lexeval_core::authorities::{self, AuthorityKind};
+use lexeval_core::benchmark::BenchmarkReport;
 use lexeval_core::fresco::{FrescoDetails, GeneralizedMatch};
 use lexeval_core::judge::Exchange;
 use lexeval_core::pipeline::{CheckReport, MetricReport};
@@ -206,6 +207,53 @@ pub fn authority_gaps(metric: &MetricReport) -> Option<(Vec<String>, Vec<String>
             report.details.missing_authorities.clone(),
         )),
         MetricReport::Pointwise(_) => None,
+    }
+}
+
+/// A CaseFacts file that leaves gold claims without a prediction: how many of how many gold claims, and the
+/// scores over the predicted claims alone (the headline scores count the missing ones as 0).
+pub struct MissingPredictions {
+    pub missing: usize,
+    pub gold: usize,
+    pub predicted_scores: Vec<Score>,
+}
+
+pub fn missing_predictions(report: &BenchmarkReport) -> Option<MissingPredictions> {
+    let BenchmarkReport::CaseFacts(report) = report else {
+        return None;
+    };
+    let predicted = report.details.predicted_only.as_ref()?;
+    let score = |name: &str, value: Option<f64>| {
+        value.map_or_else(
+            || Score::null(name, "no predicted claims"),
+            |v| Score::new(name, v),
+        )
+    };
+    Some(MissingPredictions {
+        missing: report.details.claims.len() - predicted.claims,
+        gold: report.details.claims.len(),
+        predicted_scores: vec![
+            score("evidence_score", predicted.evidence_score),
+            score("evidence_score_recall", predicted.evidence_score_recall),
+            score("verdict_accuracy", predicted.verdict_accuracy),
+            score("verdict_score", predicted.verdict_score),
+            score("verdict_score_recall", predicted.verdict_score_recall),
+        ],
+    })
+}
+
+/// The generated points nothing in the reference supports (a summary check's; those a failed judgement left
+/// open are not known to be unsupported and are not listed).
+pub fn unsupported_points(metric: &MetricReport) -> Vec<String> {
+    match metric {
+        MetricReport::Pointwise(report) => scored_points(report).map_or_else(Vec::new, |details| {
+            details
+                .unsupported_candidate_points
+                .iter()
+                .map(|point| point.text.clone())
+                .collect()
+        }),
+        MetricReport::Fresco(_) => Vec::new(),
     }
 }
 

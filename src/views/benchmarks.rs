@@ -7,6 +7,7 @@ use crate::components::benchmark_progress::BenchmarkProgress;
 use crate::components::comparison::{Comparison, SecondFile};
 use crate::components::item_table::ItemTableView;
 use crate::components::score_card::ScoreCards;
+use crate::present::report_view::{self, MissingPredictions};
 use crate::state::gold_store::{self, StoredGold};
 use crate::views::pairs_batch::PairsBatch;
 use crate::workers::pairs_batch::PairsCheck;
@@ -298,9 +299,20 @@ pub fn BenchmarksView() -> impl IntoView {
                         let ScoredFile { report, items } = *scored;
                         let per_class = report.per_class();
                         let has_items = items.is_some();
+                        let partial = report_view::missing_predictions(&report);
                         view! {
                             <h3>{format!("Results for {file}")}</h3>
                             <ScoreCards scores=report.scores().to_vec() />
+                            {partial.map(|MissingPredictions { missing, gold, predicted_scores }| view! {
+                                <div class="partial-banner" id="bench-partial" role="status">
+                                    <p>
+                                        <strong>{format!("{missing} of {gold} gold claims have no prediction.")}</strong>
+                                        " They score 0 in the cards above, as the released evaluate.py counts them. "
+                                        {format!("Over the {} predicted claims alone:", gold - missing)}
+                                    </p>
+                                    <ScoreCards scores=predicted_scores id_prefix="predicted" />
+                                </div>
+                            })}
                             {(!per_class.is_empty())
                                 .then(|| view! { <BarChart rows=per_class caption=report.per_class_caption() /> })}
                             <div class="share-bar">

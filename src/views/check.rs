@@ -261,7 +261,8 @@ pub fn CheckView(view: View) -> impl IntoView {
                     let checked = shown().filter(|_| waiting.get().is_none())?;
                     let (reference, candidate) = (checked.reference.clone(), checked.candidate.clone());
                     let spans = checked.spans.clone();
-                    Some(view! { <AnnotatedPair view reference candidate spans selected chosen_authority prefix /> })
+                    let unsupported = report_view::unsupported_points(&checked.scored.report.metric);
+                    Some(view! { <AnnotatedPair view reference candidate spans unsupported selected chosen_authority prefix /> })
                 }}
             </div>
             {move || {

@@ -7,7 +7,7 @@ use crate::components::annotated::{AnnotatedText, Palette, Side};
 use crate::components::authority_panel::AuthorityPanel;
 use crate::components::heatmap::Heatmap;
 use crate::components::llm_exchanges::LlmExchanges;
-use crate::components::pairs_table::{AuthorityGaps, PairsTable};
+use crate::components::pairs_table::{AuthorityGaps, PairsTable, UnsupportedPoints};
 use crate::components::score_card::ScoreCards;
 use crate::present::card_counts;
 use crate::present::report_view::{self, PairLink, Units};
@@ -71,11 +71,13 @@ pub fn result_view(
     let pairs = report_view::pairs(&report.metric);
     let matrix = report_view::matrix(&report.metric);
     let gaps = report_view::authority_gaps(&report.metric);
+    let unsupported = report_view::unsupported_points(&report.metric);
     let exchanges = report_view::exchanges(&report.metric);
     view! {
         <ScoreCards scores counts id_prefix=card_prefix />
         <PairsTable rows=pairs units rule selected />
         {gaps.map(|(hallucinated, missing)| view! { <AuthorityGaps hallucinated missing /> })}
+        <UnsupportedPoints points=unsupported />
         {matrix.map(|matrix| view! { <Heatmap matrix /> })}
         <LlmExchanges exchanges />
     }
@@ -89,6 +91,8 @@ pub fn AnnotatedPair(
     reference: String,
     candidate: String,
     spans: (Vec<Span>, Vec<Span>),
+    /// The generated points the reference does not support, marked in words in the generated text.
+    unsupported: Vec<String>,
     selected: RwSignal<Option<PairLink>>,
     chosen_authority: RwSignal<Option<String>>,
     prefix: &'static str,
@@ -100,6 +104,7 @@ pub fn AnnotatedPair(
         (
             reference,
             reference_spans,
+            Vec::new(),
             reference_label,
             Side::Reference,
             "reference",
@@ -107,6 +112,7 @@ pub fn AnnotatedPair(
         (
             candidate,
             candidate_spans,
+            unsupported,
             candidate_label,
             Side::Candidate,
             "candidate",
@@ -114,11 +120,12 @@ pub fn AnnotatedPair(
     ]
     .into_iter()
     .filter(|(text, ..)| !text.trim().is_empty())
-    .map(|(text, spans, label, side, name)| {
+    .map(|(text, spans, unsupported, label, side, name)| {
         view! {
             <AnnotatedText
                 text
                 spans
+                unsupported
                 palette=palette.clone()
                 label=label
                 side
@@ -153,10 +160,11 @@ pub fn CheckBreakdown(
     );
     let report = Arc::new(report);
     let metric = report.clone();
+    let unsupported = report_view::unsupported_points(&report.metric);
     view! {
         {result_view(view, Scored { report, rule }, selected, card_prefix)}
         <div class="pair annotated-pair">
-            <AnnotatedPair view reference candidate spans selected chosen_authority prefix />
+            <AnnotatedPair view reference candidate spans unsupported selected chosen_authority prefix />
         </div>
         {move || {
             let key = chosen_authority.get()?;

@@ -65,6 +65,14 @@ test('CaseFacts: predictions only, against the released test split loaded once a
   const report = await assertSameScores(page, ['casefacts', '--gold', goldFile, '--predictions', predictionsFile]);
   assert.equal(report.details.predictions_matched, predictions.length);
   assert.ok(report.scores.every((s) => s.value > 0 && s.value < 1), JSON.stringify(report.scores));
+  // Every fourth gold claim has no prediction: said in a banner, with the scores over the predicted ones.
+  const missing = gold.length - predictions.length;
+  assert.match(await page.textContent('#bench-partial'), new RegExp(`${missing} of ${gold.length} gold claims have no prediction`));
+  assert.ok(report.scores.every((s) => s.note === `over all ${gold.length} gold claims: ${missing} have no prediction and score 0`));
+  const predictedAccuracy = Number.parseFloat(await page.getAttribute('#predicted-verdict-accuracy', 'data-value'));
+  const allAccuracy = report.scores.find((s) => s.name === 'verdict_accuracy').value;
+  close(predictedAccuracy, allAccuracy * gold.length / predictions.length);
+  await screenshot(page, 'bench-casefacts-partial');
 
   // Per item: one row per gold claim, filtered by gold label, sorted, opened; the CSV equals the CLI's.
   assert.match(await page.textContent('#bench-items caption'), /200 shown|of 500 shown/);

@@ -196,4 +196,8 @@ test('a partial failure keeps its number and says on the card what was left out'
   });
   assert.equal(await card.getAttribute('data-value'), '1');
   assert.match(await card.locator('.note').textContent(), /over 2 of 3 reference pairs: 1 \w+ judgement failed \(first: the endpoint answered HTTP 503: overloaded\)/);
+  // The headline is the range a full judgement would lie in, not 1.000 as if all three were judged.
+  assert.equal(await card.locator('.value').textContent(), '0.667–1.000');
+  assert.match(await card.locator('.bounds').textContent(), /0\.667 if every undecided item is a miss, 1\.000 if every one is a hit; 1\.000 over the decided items alone/);
+  await screenshot(page, 'brief-llm-partial');
 });

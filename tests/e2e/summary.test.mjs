@@ -72,3 +72,23 @@ test('list items are points of their own, without their markers', async () => {
   close(await value(page, 'pointwise-precision'), 1);
   assert.deepEqual(errors, []);
 });
+
+test('a generated point the reference does not support is listed and marked in words in the text', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.click('#tab-summary');
+  await page.fill('#summary-reference', 'The court denied the motion to suppress. The officer had probable cause to search the car.');
+  await page.fill('#summary-candidate', 'The court denied the motion to suppress. '
+    + 'The good-faith exception applied, so the evidence was admitted.');
+  await page.waitForSelector('#summary-results .unsupported-points');
+  const invented = 'The good-faith exception applied, so the evidence was admitted.';
+  assert.deepEqual(await page.$$eval('#summary-results .unsupported-points li', (els) => els.map((e) => e.textContent)), [invented]);
+  assert.match(await page.textContent('#summary-results .unsupported-points'), /Generated points the reference does not support \(1\)/);
+  // In the generated text: the invented point underlined and followed by its mark in words.
+  assert.equal(await page.$$eval('#summary-annotated-candidate .unsupported-point', (els) => els.map((e) => e.textContent).join('')), invented);
+  assert.equal(await page.textContent('#summary-annotated-candidate .point-mark'), ' [not supported by the reference]');
+  assert.equal(await page.$('#summary-annotated-reference .point-mark'), null);
+  await screenshot(page, 'summary-unsupported');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'summary-unsupported-390');
+  assert.deepEqual(errors, []);
+});

@@ -403,6 +403,11 @@ fn fresco_scores_the_judged_half_and_notes_the_failed_one() {
         note.starts_with("over 1 of 2 reference pairs: 1 LLM judgement failed"),
         "{note}"
     );
+    // 1 over the judged pair; 0.5 or 1 over both, had the failed one been judged.
+    assert_eq!(
+        report["scores"][0]["bounds"],
+        json!({"lower": 0.5, "upper": 1.0})
+    );
     assert_eq!(report["details"]["failed_pairs"], 1);
     assert_eq!(report["details"]["judged_pairs"], 1);
     assert_eq!(report["details"]["unjudged_reference_pairs"], 1);

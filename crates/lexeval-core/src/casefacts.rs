@@ -193,11 +193,23 @@ pub fn score(gold: &[GoldClaim], predictions: &[Prediction]) -> ScoreReport<Case
     }
     let mut report = ScoreReport::new("casefacts", METRIC_VERSION, serde_json::json!({}));
     let all = class_row(&rows.iter().collect::<Vec<_>>());
-    let null_without_claims = |name: &str, value: Option<f64>| {
-        value.map_or_else(
-            || Score::null(name, "no gold claims"),
-            |v| Score::new(name, v),
+    let matched = rows.iter().filter(|r| !r.missing_prediction).count();
+    let missing = rows.len() - matched;
+    // A partial predictions file scores its missing claims 0, as evaluate.py does; say so on every score.
+    let missing_note = (missing > 0).then(|| {
+        let has = if missing == 1 { "has" } else { "have" };
+        format!(
+            "over all {} gold claims: {missing} {has} no prediction and score{} 0",
+            rows.len(),
+            if missing == 1 { "s" } else { "" }
         )
+    });
+    let null_without_claims = |name: &str, value: Option<f64>| match value {
+        None => Score::null(name, "no gold claims"),
+        Some(v) => match &missing_note {
+            Some(note) => Score::new(name, v).with_note(note.clone()),
+            None => Score::new(name, v),
+        },
     };
     report.scores = vec![
         null_without_claims("evidence_score", all.evidence_score),
@@ -214,13 +226,15 @@ pub fn score(gold: &[GoldClaim], predictions: &[Prediction]) -> ScoreReport<Case
             (label.to_string(), class_row(&class))
         })
         .collect();
-    let matched = rows.iter().filter(|r| !r.missing_prediction).count();
+    let predicted: Vec<&ClaimRow> = rows.iter().filter(|r| !r.missing_prediction).collect();
+    let predicted_only = (missing > 0 && matched > 0).then(|| class_row(&predicted));
     report.details = CaseFactsDetails {
         claims: rows,
         confusion,
         llm: None,
         llm_baseline: None,
         per_class,
+        predicted_only,
         predictions_matched: matched,
         predictions_unmatched: predictions.len().saturating_sub(matched),
     };
@@ -286,6 +300,12 @@ mod tests {
         assert!((report.score("verdict_score_recall").unwrap() - 1.0 / 3.0).abs() < 1e-12);
         assert_eq!(report.details.confusion["OVERRULED"]["REFUTED"], 1);
         assert_eq!(report.details.confusion["REFUTED"]["MISSING"], 1);
+        // C's missing prediction is said on every score, and the scores over A and B stand beside them.
+        assert!(report.scores.iter().all(|s| s.note.as_deref()
+            == Some("over all 3 gold claims: 1 has no prediction and scores 0")));
+        let predicted = report.details.predicted_only.as_ref().unwrap();
+        assert_eq!(predicted.verdict_accuracy, Some(0.5));
+        assert!((predicted.evidence_score.unwrap() - f1).abs() < 1e-12);
         assert_eq!(
             report.details.per_class["SUPPORTED"].verdict_accuracy,
             Some(1.0)

@@ -2,6 +2,8 @@
 //! unreadable) is unjudged, not 0. A score covers the items that could be decided, says in a note how many
 //! were left out, and is null with the first error when nothing could be decided.
 
+#[cfg(test)]
+use crate::report::Bounds;
 use crate::report::Score;
 
 /// Serde default of a row's `judged` flag: reports made before metric version 2 counted every row.
@@ -17,6 +19,39 @@ pub struct Judgements {
     pub judged: usize,
     pub failed: usize,
     pub first_error: Option<String>,
+}
+
+/// A share-like score's hits among its items, as weights (1 per item, or a point's weight): over the decided
+/// items, and the weight of all items, decided or not.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Share {
+    pub hits: f64,
+    pub decided: f64,
+    pub total: f64,
+}
+
+impl Share {
+    /// The score over the decided items (0 when they weigh nothing).
+    fn value(&self) -> f64 {
+        ratio(self.hits, self.decided)
+    }
+
+    /// Every undecided item a miss, or every one a hit.
+    fn bounds(&self) -> (f64, f64) {
+        let undecided = self.total - self.decided;
+        (
+            ratio(self.hits, self.total),
+            ratio(self.hits + undecided, self.total),
+        )
+    }
+}
+
+fn ratio(part: f64, whole: f64) -> f64 {
+    if whole > 0.0 {
+        part / whole
+    } else {
+        0.0
+    }
 }
 
 /// How many of a score's items (reference pairs, points) could be decided.
@@ -49,6 +84,23 @@ impl Judgements {
     pub fn failed(&mut self, error: &str) {
         self.failed += 1;
         self.first_error.get_or_insert_with(|| error.to_string());
+    }
+
+    /// `share` over the decided items as a score; null with `empty_reason` when there are no items, null
+    /// with the first error when none could be decided, noted and bounded when some could not.
+    pub fn share_score(
+        &self,
+        name: &str,
+        share: Share,
+        coverage: Coverage,
+        empty_reason: &str,
+    ) -> Score {
+        let score = self.score(name, share.value(), coverage, empty_reason);
+        if score.note.is_none() {
+            return score;
+        }
+        let (lower, upper) = share.bounds();
+        score.with_bounds(lower, upper)
     }
 
     /// `value` (computed over the decided items) as a score; null with `empty_reason` when there are no
@@ -100,7 +152,12 @@ mod tests {
             total: 2,
             items: "reference pairs",
         };
-        let score = judgements.score("score", f64::NAN, all_failed, "none");
+        let none_decided = Share {
+            hits: 0.0,
+            decided: 0.0,
+            total: 2.0,
+        };
+        let score = judgements.share_score("score", none_decided, all_failed, "none");
         assert_eq!(score.value, None);
         assert_eq!(
             score.null_reason.as_deref(),
@@ -111,8 +168,21 @@ mod tests {
             decided: 1,
             ..all_failed
         };
-        let score = judgements.score("score", 1.0, half, "none");
+        let one_of_two = Share {
+            hits: 1.0,
+            decided: 1.0,
+            total: 2.0,
+        };
+        let score = judgements.share_score("score", one_of_two, half, "none");
         assert_eq!(score.value, Some(1.0));
+        // The undecided pair a miss, or a hit.
+        assert_eq!(
+            score.bounds,
+            Some(Bounds {
+                lower: 0.5,
+                upper: 1.0
+            })
+        );
         assert_eq!(
             score.note.as_deref(),
             Some("over 1 of 2 reference pairs: 2 LLM judgements failed (first: endpoint returned 500)")
@@ -122,7 +192,12 @@ mod tests {
             total: 0,
             items: "reference pairs",
         };
-        let score = judgements.score("score", 0.0, empty, "no pairs");
+        let nothing = Share {
+            hits: 0.0,
+            decided: 0.0,
+            total: 0.0,
+        };
+        let score = judgements.share_score("score", nothing, empty, "no pairs");
         assert_eq!(score.null_reason.as_deref(), Some("no pairs"));
     }
 }

@@ -20,6 +20,18 @@ pub struct Score {
     /// What a defined value leaves out, e.g. "over 3 of 4 reference pairs: 1 LLM judgement failed".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Where the score would lie had every item been decided, when some were not: a value over the decided
+    /// items alone must not read as a measurement of all of them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bounds: Option<Bounds>,
+}
+
+/// The lowest and highest a partly decided score could be: every undecided item counted as a miss, or as a
+/// hit.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Bounds {
+    pub lower: f64,
+    pub upper: f64,
 }
 
 impl Score {
@@ -31,6 +43,7 @@ impl Score {
                 value: Some(value),
                 null_reason: None,
                 note: None,
+                bounds: None,
             }
         } else {
             Score::null(name, "not a finite number")
@@ -43,6 +56,7 @@ impl Score {
             value: None,
             null_reason: Some(reason.into()),
             note: None,
+            bounds: None,
         }
     }
 
@@ -50,6 +64,14 @@ impl Score {
     pub fn with_note(self, note: impl Into<String>) -> Self {
         Score {
             note: Some(note.into()),
+            ..self
+        }
+    }
+
+    /// The same score with the bounds a full decision would lie within.
+    pub fn with_bounds(self, lower: f64, upper: f64) -> Self {
+        Score {
+            bounds: Some(Bounds { lower, upper }),
             ..self
         }
     }

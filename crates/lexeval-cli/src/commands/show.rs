@@ -2,7 +2,7 @@
 
 use crate::input::read_text;
 use anyhow::{Context, Result};
-use lexeval_core::report::ScoreReport;
+use lexeval_core::report::{Bounds, ScoreReport};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -40,9 +40,13 @@ pub fn print_scores<Details>(report: &ScoreReport<Details>) {
     );
     for score in &report.scores {
         match (score.value, &score.null_reason) {
-            (Some(v), _) => match &score.note {
-                Some(note) => println!("  {:<24} {v:.4} ({note})", score.name),
-                None => println!("  {:<24} {v:.4}", score.name),
+            (Some(v), _) => match (&score.note, score.bounds) {
+                (Some(note), Some(Bounds { lower, upper })) => println!(
+                    "  {:<24} {v:.4} ({note}; {lower:.4} to {upper:.4} had all been decided)",
+                    score.name
+                ),
+                (Some(note), None) => println!("  {:<24} {v:.4} ({note})", score.name),
+                (None, _) => println!("  {:<24} {v:.4}", score.name),
             },
             (None, Some(reason)) => println!("  {:<24} n/a ({reason})", score.name),
             (None, None) => println!("  {:<24} n/a", score.name),

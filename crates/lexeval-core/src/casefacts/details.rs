@@ -18,6 +18,10 @@ pub struct CaseFactsDetails {
     /// lexeval-llm's types).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub llm_baseline: Option<serde_json::Value>,
+    /// The scores over the gold claims that have a prediction, when some have none (theirs are 0 in the
+    /// headline scores, which cover all gold claims as the released evaluate.py does).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub predicted_only: Option<ClassRow>,
     /// One row per verdict of `Verdict::ALL`, keyed by its label.
     pub per_class: BTreeMap<String, ClassRow>,
     pub predictions_matched: usize,

@@ -11,7 +11,7 @@ use super::shared_authority::shared_authority;
 use super::METRIC_VERSION;
 use crate::authorities::{name_of, Authority};
 use crate::claims::AttributedClaim;
-use crate::judged::{Coverage, Judgements};
+use crate::judged::{Coverage, Judgements, Share};
 use crate::report::{Score, ScoreReport};
 use std::collections::{BTreeSet, HashMap};
 
@@ -111,9 +111,13 @@ pub fn score(
     };
     // The headline score is named after the metric ("l-fresco" or "fresco"), over the decided pairs only.
     let judgements = &similarities.judgements;
-    report.scores.push(judgements.score(
+    report.scores.push(judgements.share_score(
         &report.metric,
-        tally.supported as f64 / tally.decided as f64,
+        Share {
+            hits: tally.supported as f64,
+            decided: tally.decided as f64,
+            total: pairs.len() as f64,
+        },
         Coverage {
             decided: tally.decided,
             total: pairs.len(),

@@ -1,6 +1,7 @@
 use super::*;
 use crate::citations::claims;
 use crate::claims::AttributedClaim;
+use crate::report::Bounds;
 use crate::rouge::{f1, RougeType};
 use crate::similarity::Similarity;
 
@@ -232,6 +233,14 @@ fn the_score_covers_the_judged_pairs_only_and_says_how_many_failed() {
     assert_eq!(
         headline.note.as_deref(),
         Some("over 1 of 2 reference pairs: 1 rougeL judgement failed (first: the answer has no final Yes or No)")
+    );
+    // 1.0 over the judged pair; over both, 0.5 with Firestone unsupported, 1.0 with it supported.
+    assert_eq!(
+        headline.bounds,
+        Some(Bounds {
+            lower: 0.5,
+            upper: 1.0
+        })
     );
     assert_eq!(report.details.unjudged_reference_pairs, 1);
     assert!(!report.details.pairs[1].judged);

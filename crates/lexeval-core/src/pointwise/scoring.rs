@@ -7,8 +7,8 @@ use super::details::{
 };
 use super::settings::{Assignment, OtherRelevant, PointwiseSettings};
 use super::{MAX_MATRIX_CELLS_KEPT, METRIC_VERSION};
-use crate::judged::{Coverage, Judgements};
-use crate::report::{Score, ScoreReport};
+use crate::judged::{Coverage, Judgements, Share};
+use crate::report::{Bounds, Score, ScoreReport};
 use crate::rouge::{PairwiseF1, RougeType};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -194,34 +194,53 @@ pub fn score_matching_weighted(
         total: candidates,
         items: "candidate points",
     };
-    let recall = judgements.score(
+    let recall = judgements.share_score(
         "pointwise_recall",
-        if decided_weight > 0.0 {
-            covered / decided_weight
-        } else {
-            0.0
+        Share {
+            hits: covered,
+            decided: decided_weight,
+            total: weights.iter().sum(),
         },
         recall_coverage,
         "the reference has no points",
     );
-    let precision = judgements.score(
+    let precision = judgements.share_score(
         "pointwise_precision",
-        assigned.len() as f64 / precision_coverage.decided as f64,
+        Share {
+            hits: assigned.len() as f64,
+            decided: precision_coverage.decided as f64,
+            total: candidates as f64,
+        },
         precision_coverage,
         "the candidate has no points",
     );
+    let f1_of = |r: f64, p: f64| {
+        if r + p > 0.0 {
+            2.0 * r * p / (r + p)
+        } else {
+            0.0
+        }
+    };
     let f1 = match (recall.value, precision.value) {
         (Some(r), Some(p)) => {
-            let f1 = Score::new(
-                "pointwise_f1",
-                if r + p > 0.0 {
-                    2.0 * r * p / (r + p)
-                } else {
-                    0.0
-                },
-            );
+            let f1 = Score::new("pointwise_f1", f1_of(r, p));
             match recall.note.as_ref().or(precision.note.as_ref()) {
-                Some(_) => f1.with_note("over the decided points of recall and precision"),
+                // F1 grows with both, so its bounds are those of recall's and precision's bounds.
+                Some(_) => {
+                    let bound = |score: &Score, pick: fn(&Bounds) -> f64, value: f64| {
+                        score.bounds.as_ref().map_or(value, pick)
+                    };
+                    let lower = f1_of(
+                        bound(&recall, |b| b.lower, r),
+                        bound(&precision, |b| b.lower, p),
+                    );
+                    let upper = f1_of(
+                        bound(&recall, |b| b.upper, r),
+                        bound(&precision, |b| b.upper, p),
+                    );
+                    f1.with_note("over the decided points of recall and precision")
+                        .with_bounds(lower, upper)
+                }
                 None => f1,
             }
         }

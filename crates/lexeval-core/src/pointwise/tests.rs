@@ -312,3 +312,32 @@ fn score(
         settings,
     )
 }
+
+#[test]
+fn a_partly_judged_summary_gives_the_bounds_of_a_full_judgement() {
+    // r0 matched to c0; r1's only pair (with c1) failed, so r1 and c1 are undecided.
+    let reference = strings(&["a b", "c d"]);
+    let candidate = strings(&["a b", "x y"]);
+    let matching = PointMatching {
+        matches: vec![vec![0], vec![]],
+        assigned: vec![(0, 0)],
+        judged_pairs: 3,
+        unjudged: vec![((1, 1), "endpoint timed out".to_string())],
+    };
+    let similarity = vec![vec![1.0, 0.0], vec![0.0, 0.0]];
+    let report = score_matching_weighted(
+        &[0.5, 0.5],
+        (&reference, &candidate),
+        &similarity,
+        matching,
+        &PointwiseSettings::default(),
+    );
+    let bounds = |name: &str| {
+        let score = report.scores.iter().find(|s| s.name == name).unwrap();
+        (score.value, score.bounds.map(|b| (b.lower, b.upper)))
+    };
+    // Over the decided points both are 1; over all, r1 and c1 missed (0.5) or matched (1).
+    assert_eq!(bounds("pointwise_recall"), (Some(1.0), Some((0.5, 1.0))));
+    assert_eq!(bounds("pointwise_precision"), (Some(1.0), Some((0.5, 1.0))));
+    assert_eq!(bounds("pointwise_f1"), (Some(1.0), Some((0.5, 1.0))));
+}
