@@ -4,6 +4,12 @@
 use crate::rouge::RougeType;
 use serde::{Deserialize, Deserializer, Serialize};
 
+/// Similarities (and sums of them) closer than this are equal: they differ by floating-point rounding, not
+/// by what was compared. A ROUGE F1 of exactly 2/5 may be computed 0.39999999999999997; two distinct ROUGE
+/// F1s of texts under 10,000 tokens each differ by more than 10⁻⁸, and an embedding cosine has about seven
+/// significant digits (f32), so 10⁻⁹ merges rounding noise and nothing else.
+pub const SIMILARITY_TOLERANCE: f64 = 1e-9;
+
 /// What makes a reference claim (or point) and a generated one comparable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Similarity {

@@ -1,4 +1,4 @@
-//! FRESCO (§4): a maximum bipartite matching of the claims on C-SIM (with the ROUGE-1 tie-break), then
+//! FRESCO (§4): a maximum bipartite matching of the claims on C-SIM (ROUGE-1 breaking ties only), then
 //! B-SIM on the matched pairs.
 
 use super::citation_similarity::citation_similarity;
@@ -7,8 +7,9 @@ use super::details::{ClaimMatrix, FrescoPair};
 use super::settings::{FrescoSettings, GeneralizedMatch};
 use super::MAX_MATRIX_CELLS_KEPT;
 use crate::claims::AttributedClaim;
-use crate::matching::max_weight_assignment;
+use crate::matching::{lexicographic_max_assignment, max_weight_assignment};
 use crate::rouge::{PairwiseF1, RougeType};
+use crate::similarity::SIMILARITY_TOLERANCE;
 use std::collections::BTreeMap;
 
 pub(super) fn generalized(
@@ -120,15 +121,14 @@ pub(super) fn generalized(
     (tally, rows, matrix)
 }
 
-/// The matching on C-SIM + ε·ROUGE-1 (see the module comment) and the C-SIM matrix, cited claims only.
+/// The matching of greatest total C-SIM, ties (totals equal within [`SIMILARITY_TOLERANCE`]) broken by the
+/// greatest total ROUGE-1 F1 of the claims, and the C-SIM matrix; cited claims only.
 pub(super) fn citation_matching(
     reference: &[AttributedClaim],
     candidate: &[AttributedClaim],
     cited_reference: &[usize],
     cited_candidate: &[usize],
 ) -> (Vec<(usize, usize)>, Vec<Vec<f64>>) {
-    let matched_pairs = cited_reference.len().min(cited_candidate.len());
-    let epsilon = 1.0 / (4.0 * (matched_pairs as f64 + 1.0));
     let mut rouge = PairwiseF1::new(RougeType::N(1), true);
     let c_sim: Vec<Vec<f64>> = cited_reference
         .iter()
@@ -139,16 +139,15 @@ pub(super) fn citation_matching(
                 .collect()
         })
         .collect();
-    let weights: Vec<Vec<f64>> = cited_reference
+    let claim_overlap: Vec<Vec<f64>> = cited_reference
         .iter()
-        .zip(&c_sim)
-        .map(|(&r, row)| {
+        .map(|&r| {
             cited_candidate
                 .iter()
-                .zip(row)
-                .map(|(&c, s)| s + epsilon * rouge.f1(&reference[r].text, &candidate[c].text))
+                .map(|&c| rouge.f1(&reference[r].text, &candidate[c].text))
                 .collect()
         })
         .collect();
-    (max_weight_assignment(&weights), c_sim)
+    let assignment = lexicographic_max_assignment(&c_sim, &claim_overlap, SIMILARITY_TOLERANCE);
+    (assignment, c_sim)
 }

@@ -6,9 +6,10 @@
 //! threshold (a reference pair counts at most once). FRESCO (§4) drops the shared-authority requirement: a
 //! maximum bipartite matching on C-SIM, a continuous similarity of the claims' citations
 //! ([`citation_similarity`]), pairs reference and candidate claims; B-SIM is then applied to the matched
-//! pairs only and divided by |R| (cited reference claims). Matchings of equal C-SIM are told apart by the
-//! claims' stemmed ROUGE-1 F1, weighted by ε = 1/(4(k+1)) for k matched pairs, so the tie-break adds less
-//! than ¼ in total and never trades a same-authority pair (C-SIM 1) for a near miss (C-SIM < ½).
+//! pairs only and divided by |R| (cited reference claims). Matchings of equal total C-SIM (within
+//! [`crate::similarity::SIMILARITY_TOLERANCE`]) are told apart by the total stemmed ROUGE-1 F1 of their
+//! claims, and only they: the objective is lexicographic, so the tie-break never outweighs a C-SIM
+//! difference, however small.
 //! [`GeneralizedMatch::Claims`] keeps metric version 1's matching on the claim similarity itself.
 //!
 //! A failed similarity (an LLM call failed, its answer was unreadable) leaves its pair unjudged, never 0:

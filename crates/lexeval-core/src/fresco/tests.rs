@@ -178,6 +178,25 @@ fn generalized_fresco_breaks_citation_ties_by_the_claims() {
 }
 
 #[test]
+fn generalized_fresco_never_trades_citation_similarity_for_wording() {
+    // The generated claim cites Doe in the words of the reference's Acme claim. Doe's citation is nearer
+    // Smith's (C-SIM 0.14) than Acme's (0.10): the maximum C-SIM matching pairs it with the Smith claim,
+    // whose holding it does not state, so FRESCO is 0 (the paper's integer program), not ½.
+    let (smith, acme, doe) = ("case:347 F.2d 612", "case:512 U.S. 79", "case:88 F.3d 794");
+    let wording = "the plan administrator abused its discretion";
+    let reference = [
+        claim("a fiduciary must act for the participants alone", &[smith]),
+        claim(wording, &[acme]),
+    ];
+    let candidate = [claim(wording, &[doe])];
+    assert!(citation_similarity(&[smith.into()], &[doe.into()]) > 0.14);
+    assert!(citation_similarity(&[acme.into()], &[doe.into()]) < 0.11);
+    let report = score(&reference, &candidate, &[], &settings(true), &mut rouge_l);
+    assert_eq!(report.details.matrix.as_ref().unwrap().assignment, [(0, 0)]);
+    assert_eq!(report.score("fresco"), Some(0.0));
+}
+
+#[test]
 fn saved_settings_without_the_match_option_keep_version_1() {
     let mut saved = serde_json::to_value(settings(true)).unwrap();
     saved.as_object_mut().unwrap().remove("generalized_match");
