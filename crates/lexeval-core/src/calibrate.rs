@@ -9,8 +9,10 @@
 //!   pairs is predicted a match, and gold covered with weight 1 (some full match), ½ (partial matches only)
 //!   or 0; the same TP/FP/FN rules then apply per (summary, reference point). Pairs name their candidate
 //!   summary with `summary`; a pair without one is a summary of its own, and then both scores coincide.
-//!   The paper's 1-1 assignment (which runs before these scores) is not run here: it only matters when
-//!   one generated point is paired with several reference points of a summary.
+//!   As in the paper (§6.2, "after performing the assignment algorithm"), the predicted matches of each
+//!   summary first go through A.5's 1-1 assignment (pointwise's [`greedy_assignment`], the cosine case: a
+//!   generated point matching several reference points goes to the most similar), and a reference point
+//!   is predicted covered when it is assigned a generated point. Pairwise scores come before it.
 //!
 //! Calibration tries every observed similarity as the threshold (a pair matches when similarity ≥
 //! threshold), keeps the best reference point based F1 (ties: higher pairwise F1, then the lower
@@ -18,6 +20,7 @@
 //! boundary sits between the two classes instead of on a training example.
 
 use crate::embedded::EmbeddedTexts;
+use crate::pointwise::greedy_assignment;
 use crate::report::{Score, ScoreReport};
 use crate::rouge::PairwiseF1;
 use crate::similarity::Measure;
@@ -145,28 +148,61 @@ enum SummaryKey<'a> {
     Line(usize),
 }
 
-/// A.7's (pairwise, reference point based) scores of `predicted[i]` (pair i predicted a match).
-pub fn step2_metrics(pairs: &[LabelledPair], predicted: &[bool]) -> (Prf, Prf) {
+/// A.7's (pairwise, reference point based) scores of pair i predicted a match when `similarities[i]` reaches
+/// `threshold`.
+pub fn step2_metrics(pairs: &[LabelledPair], similarities: &[f64], threshold: f64) -> (Prf, Prf) {
+    let predicted: Vec<bool> = similarities.iter().map(|&s| s >= threshold).collect();
     let mut pairwise = Counts::default();
-    let mut by_reference: BTreeMap<(SummaryKey, &str), (f64, bool)> = BTreeMap::new();
-    for (i, (pair, &matched)) in pairs.iter().zip(predicted).enumerate() {
-        let gold = pair.label.positive();
-        pairwise.add(gold, matched);
+    let mut by_summary: BTreeMap<SummaryKey, Vec<usize>> = BTreeMap::new();
+    for (i, (pair, &matched)) in pairs.iter().zip(&predicted).enumerate() {
+        pairwise.add(pair.label.positive(), matched);
         let summary = match &pair.summary {
             Some(id) => SummaryKey::Named(id),
             None => SummaryKey::Line(i),
         };
-        let point = by_reference
-            .entry((summary, pair.reference.as_str()))
-            .or_default();
-        point.0 = point.0.max(gold);
-        point.1 |= matched;
+        by_summary.entry(summary).or_default().push(i);
     }
     let mut reference_based = Counts::default();
-    for &(gold, matched) in by_reference.values() {
-        reference_based.add(gold, matched);
+    for lines in by_summary.values() {
+        let summary: Vec<(&LabelledPair, f64, bool)> = lines
+            .iter()
+            .map(|&i| (&pairs[i], similarities[i], predicted[i]))
+            .collect();
+        for (gold, covered) in reference_points_covered(&summary) {
+            reference_based.add(gold, covered);
+        }
     }
     (pairwise.prf(), reference_based.prf())
+}
+
+/// One summary's reference points, each with its gold weight (its best label) and whether A.5's 1-1
+/// assignment of the predicted pairs `(pair, similarity, predicted)` gives it a generated point.
+fn reference_points_covered(summary: &[(&LabelledPair, f64, bool)]) -> Vec<(f64, bool)> {
+    let mut references: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut generated: BTreeMap<&str, usize> = BTreeMap::new();
+    for (pair, _, _) in summary {
+        let next = references.len();
+        references.entry(pair.reference.as_str()).or_insert(next);
+        let next = generated.len();
+        generated.entry(pair.generated.as_str()).or_insert(next);
+    }
+    let mut gold = vec![0.0_f64; references.len()];
+    let mut matches = vec![Vec::new(); references.len()];
+    let mut similarity = vec![vec![f64::NEG_INFINITY; generated.len()]; references.len()];
+    for &(pair, value, predicted) in summary {
+        let r = references[pair.reference.as_str()];
+        let c = generated[pair.generated.as_str()];
+        gold[r] = gold[r].max(pair.label.positive());
+        if predicted && !matches[r].contains(&c) {
+            matches[r].push(c);
+            similarity[r][c] = value;
+        }
+    }
+    let mut covered = vec![false; references.len()];
+    for (r, _) in greedy_assignment(&matches, &similarity) {
+        covered[r] = true;
+    }
+    gold.into_iter().zip(covered).collect()
 }
 
 /// The A.7 report of a fixed threshold over pairs with their similarities.
@@ -176,8 +212,7 @@ pub fn evaluate(
     similarity: &str,
     threshold: f64,
 ) -> ScoreReport {
-    let predicted: Vec<bool> = similarities.iter().map(|&s| s >= threshold).collect();
-    let (pairwise, reference_based) = step2_metrics(pairs, &predicted);
+    let (pairwise, reference_based) = step2_metrics(pairs, similarities, threshold);
     let mut report = ScoreReport::new(
         "step2",
         METRIC_VERSION,
@@ -208,8 +243,7 @@ pub fn calibrate(pairs: &[LabelledPair], similarities: &[f64], similarity: &str)
     let curve: Vec<(f64, Prf, Prf)> = candidates
         .iter()
         .map(|&t| {
-            let predicted: Vec<bool> = similarities.iter().map(|&s| s >= t).collect();
-            let (pairwise, reference_based) = step2_metrics(pairs, &predicted);
+            let (pairwise, reference_based) = step2_metrics(pairs, similarities, t);
             (t, pairwise, reference_based)
         })
         .collect();
@@ -320,14 +354,38 @@ mod tests {
             pair(REVIEW, "Fees may be awarded.", MatchLabel::None),
             pair(REVIEW, "Review is deferential.", MatchLabel::Partial),
         ];
-        // Predicted: the full, the partial of FEES, and the wrong REVIEW pair.
-        let (pairwise, reference_based) = step2_metrics(&pairs, &[true, true, true, false]);
+        // Predicted at 0.5: the full, the partial of FEES, and the wrong REVIEW pair.
+        let (pairwise, reference_based) = step2_metrics(&pairs, &[0.9, 0.8, 0.7, 0.1], 0.5);
         // Pairwise: TP 1 + ½, FP 1, FN ½ → P 1.5/2.5, R 1.5/2.
         assert_eq!(pairwise.precision, Some(0.6));
         assert_eq!(pairwise.recall, Some(0.75));
         // Reference points: FEES gold 1, predicted → TP 1; REVIEW gold ½, predicted → TP ½.
         assert_eq!(reference_based.precision, Some(1.0));
         assert_eq!(reference_based.recall, Some(1.0));
+    }
+
+    #[test]
+    fn reference_points_are_scored_after_the_one_to_one_assignment() {
+        // One generated point matches two reference points; A.5 gives it to the more similar one (the
+        // full match), so the other (gold none) is not predicted covered: no false positive.
+        let generated = "The court grant the order.";
+        let pairs = [
+            pair("The court grant the order.", generated, MatchLabel::Full),
+            pair(
+                "The court grant the order today.",
+                generated,
+                MatchLabel::None,
+            ),
+        ];
+        let similarities =
+            pair_similarities(&pairs, Measure::Rouge(crate::rouge::RougeType::L), None).unwrap();
+        assert!(similarities.iter().all(|&s| s >= 0.5), "{similarities:?}");
+        let report = evaluate(&pairs, &similarities, "rougeL", 0.5);
+        assert_eq!(report.score("reference_precision"), Some(1.0));
+        assert_eq!(report.score("reference_recall"), Some(1.0));
+        assert_eq!(report.score("reference_f1"), Some(1.0));
+        // Pairwise scores come before the assignment: the none pair is a false positive there.
+        assert_eq!(report.score("pairwise_precision"), Some(0.5));
     }
 
     #[test]
