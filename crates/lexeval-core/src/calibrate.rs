@@ -15,7 +15,8 @@
 //!   is predicted covered when it is assigned a generated point. Pairwise scores come before it.
 //!
 //! Calibration tries every observed similarity as the threshold (a pair matches when similarity ≥
-//! threshold), keeps the best reference point based F1 (ties: higher pairwise F1, then the lower
+//! threshold, decided by [`reaches_threshold`]; similarities equal within its tolerance are one
+//! candidate), keeps the best reference point based F1 (ties: higher pairwise F1, then the lower
 //! threshold), and reports the midpoint between that value and the next lower observed similarity, so the
 //! boundary sits between the two classes instead of on a training example.
 
@@ -23,7 +24,7 @@ use crate::embedded::EmbeddedTexts;
 use crate::pointwise::greedy_assignment;
 use crate::report::{Score, ScoreReport};
 use crate::rouge::PairwiseF1;
-use crate::similarity::Measure;
+use crate::similarity::{reaches_threshold, Measure, SIMILARITY_TOLERANCE};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -151,7 +152,10 @@ enum SummaryKey<'a> {
 /// A.7's (pairwise, reference point based) scores of pair i predicted a match when `similarities[i]` reaches
 /// `threshold`.
 pub fn step2_metrics(pairs: &[LabelledPair], similarities: &[f64], threshold: f64) -> (Prf, Prf) {
-    let predicted: Vec<bool> = similarities.iter().map(|&s| s >= threshold).collect();
+    let predicted: Vec<bool> = similarities
+        .iter()
+        .map(|&s| reaches_threshold(s, threshold))
+        .collect();
     let mut pairwise = Counts::default();
     let mut by_summary: BTreeMap<SummaryKey, Vec<usize>> = BTreeMap::new();
     for (i, (pair, &matched)) in pairs.iter().zip(&predicted).enumerate() {
@@ -239,7 +243,8 @@ pub fn calibrate(pairs: &[LabelledPair], similarities: &[f64], similarity: &str)
         .filter(|s| s.is_finite())
         .collect();
     candidates.sort_by(f64::total_cmp);
-    candidates.dedup();
+    // Similarities equal within the tolerance match at the same thresholds: one candidate, the lowest.
+    candidates.dedup_by(|higher, lowest| *higher - *lowest < SIMILARITY_TOLERANCE);
     let curve: Vec<(f64, Prf, Prf)> = candidates
         .iter()
         .map(|&t| {
@@ -386,6 +391,42 @@ mod tests {
         assert_eq!(report.score("reference_f1"), Some(1.0));
         // Pairwise scores come before the assignment: the none pair is a false positive there.
         assert_eq!(report.score("pairwise_precision"), Some(0.5));
+    }
+
+    #[test]
+    fn similarities_equal_but_for_rounding_are_one_candidate_threshold() {
+        let rouge_l = Measure::Rouge(crate::rouge::RougeType::L);
+        let pairs = [
+            // LCS 3 of 4 and 5 tokens, and 2 of 3 and 3: both F1s are 2/3, computed differently.
+            pair(
+                "the court grants relief",
+                "the court grants costs today",
+                MatchLabel::None,
+            ),
+            pair(
+                "court grants relief",
+                "court denies relief",
+                MatchLabel::Full,
+            ),
+            pair(
+                "the appeal was dismissed",
+                "costs awarded",
+                MatchLabel::None,
+            ),
+        ];
+        let similarities = pair_similarities(&pairs, rouge_l, None).unwrap();
+        assert_ne!(similarities[0], similarities[1]);
+        assert!(similarities[..2]
+            .iter()
+            .all(|s| (s - 2.0 / 3.0).abs() < 1e-15));
+        let report = calibrate(&pairs, &similarities, "rougeL");
+        assert_eq!(report.details["curve"].as_array().unwrap().len(), 2);
+        // At 2/3 both pairs match, so no threshold scores the full pair alone (reference F1 1).
+        let f1 = report.score("reference_f1").unwrap();
+        assert!((f1 - 2.0 / 3.0).abs() < 1e-12, "{f1}");
+        let threshold = report.score("threshold").unwrap();
+        let fixed = evaluate(&pairs, &similarities, "rougeL", threshold);
+        assert_eq!(fixed.score("reference_f1"), Some(f1));
     }
 
     #[test]

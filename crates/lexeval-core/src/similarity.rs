@@ -5,10 +5,18 @@ use crate::rouge::RougeType;
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// Similarities (and sums of them) closer than this are equal: they differ by floating-point rounding, not
-/// by what was compared. A ROUGE F1 of exactly 2/5 may be computed 0.39999999999999997; two distinct ROUGE
-/// F1s of texts under 10,000 tokens each differ by more than 10⁻⁸, and an embedding cosine has about seven
-/// significant digits (f32), so 10⁻⁹ merges rounding noise and nothing else.
+/// by what was compared. A ROUGE F1 of exactly 2/5 may be computed 0.39999999999999997. A ROUGE F1 is
+/// 2 × overlap / (tokens of both texts), so two distinct ones of texts under 10,000 tokens each differ by at
+/// least 5·10⁻⁹, and an embedding cosine has about seven significant digits (f32): 10⁻⁹ merges rounding
+/// noise and nothing else. (Docs: "Equal within 10⁻⁹" in docs/metrics.md.)
 pub const SIMILARITY_TOLERANCE: f64 = 1e-9;
+
+/// Whether `similarity` reaches `threshold` (a match, B-SIM 1): at or above it, or below it by less than
+/// [`SIMILARITY_TOLERANCE`]. Every metric and the calibration decide "similarity ≥ threshold" here, so an
+/// F1 of exactly 2/5 computed 0.39999999999999997 matches at the threshold 0.40 everywhere. NaN never does.
+pub fn reaches_threshold(similarity: f64, threshold: f64) -> bool {
+    similarity >= threshold - SIMILARITY_TOLERANCE
+}
 
 /// What makes a reference claim (or point) and a generated one comparable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -116,6 +124,17 @@ impl std::fmt::Display for Similarity {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_threshold_is_reached_within_the_tolerance_only() {
+        // 2·(5/16)(5/9)/(5/16 + 5/9), ROUGE's F1 of exactly 2/5, is computed below 0.4.
+        let (p, r) = (5.0 / 16.0, 5.0 / 9.0);
+        let two_fifths = 2.0 * p * r / (p + r);
+        assert!(two_fifths < 0.4);
+        assert!(reaches_threshold(two_fifths, 0.4));
+        assert!(!reaches_threshold(0.4 - 1e-6, 0.4));
+        assert!(!reaches_threshold(f64::NAN, 0.0));
+    }
 
     #[test]
     fn labels_fit_a_phone() {

@@ -9,7 +9,7 @@ use super::MAX_MATRIX_CELLS_KEPT;
 use crate::claims::AttributedClaim;
 use crate::matching::{lexicographic_max_assignment, max_weight_assignment};
 use crate::rouge::{PairwiseF1, RougeType};
-use crate::similarity::SIMILARITY_TOLERANCE;
+use crate::similarity::{reaches_threshold, SIMILARITY_TOLERANCE};
 use std::collections::BTreeMap;
 
 pub(super) fn generalized(
@@ -93,7 +93,7 @@ pub(super) fn generalized(
                     "unjudged: the matched pair's similarity failed",
                 );
             };
-            let supported = value >= threshold;
+            let supported = reaches_threshold(value, threshold);
             supported_count += usize::from(supported);
             decided_count += 1;
             let reason = if supported {

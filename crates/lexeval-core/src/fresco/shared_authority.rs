@@ -4,6 +4,7 @@
 use super::claim_pairs::{citing, Best, Outcome, Similarities, Tally};
 use super::details::FrescoPair;
 use crate::claims::AttributedClaim;
+use crate::similarity::reaches_threshold;
 use std::collections::HashMap;
 
 pub(super) fn shared_authority(
@@ -44,7 +45,7 @@ pub(super) fn shared_authority(
                     failures: values.iter().filter(|(_, s)| s.is_none()).count(),
                 }
             });
-            let supported = best.is_some_and(|(_, s)| s >= threshold);
+            let supported = best.is_some_and(|(_, s)| reaches_threshold(s, threshold));
             // A failed similarity could have been the supporting one: undecided unless another one was.
             let decided = supported || failures == 0;
             supported_count += usize::from(supported);
@@ -55,7 +56,7 @@ pub(super) fn shared_authority(
                     if failures == 1 { "y" } else { "ies" }
                 ),
                 None => "no candidate claim cites this authority".to_string(),
-                Some((_, s)) if s < threshold => {
+                Some((_, s)) if !supported => {
                     format!("best similarity {s:.3} is below the threshold {threshold}")
                 }
                 Some(_) => "supported".to_string(),

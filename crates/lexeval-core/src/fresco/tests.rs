@@ -49,6 +49,35 @@ fn kayes_v_pacific_lumber_scores_zero_with_full_citation_recall() {
 }
 
 #[test]
+fn a_similarity_of_exactly_the_threshold_supports() {
+    // The page's "Two authorities" example. The officer's liability (Kayes, by its short form) is stated
+    // with ROUGE-L precision 5/16 and recall 5/9: F1 exactly 2/5, computed 0.39999999999999997. At the
+    // threshold 0.40 the pair is supported.
+    let reference = claims(
+        "A corporate officer who exercises control over plan assets is a fiduciary. \
+         Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir. 1995). Fiduciary status turns on \
+         function, not on formal title. Mertens v. Hewitt Associates, 508 U.S. 248, 262, 113 S. Ct. 2063 \
+         (1993). An officer who breaches that duty is personally liable. Kayes, 51 F.3d at 1460.",
+    );
+    let candidate = claims(
+        "Whether someone is a fiduciary depends on the functions they perform rather than their title. \
+         Mertens v. Hewitt Associates, 508 U.S. 248, 262 (1993). A corporate officer who controls plan \
+         assets is a fiduciary and can be held personally liable. Kayes v. Pacific Lumber Co., 51 F.3d \
+         1449 (9th Cir. 1995).",
+    );
+    let at_040 = FrescoSettings {
+        threshold: 0.40,
+        ..settings(false)
+    };
+    let report = score(&reference, &candidate, &[], &at_040, &mut rouge_l);
+    let liability = &report.details.pairs[2];
+    assert_eq!(liability.authority.as_deref(), Some("case:51 F.3d 1449"));
+    assert!((liability.similarity.unwrap() - 0.4).abs() < 1e-15);
+    assert!(liability.supported, "{}", liability.reason);
+    assert_eq!(report.score("l-fresco"), Some(2.0 / 3.0));
+}
+
+#[test]
 fn identical_texts_score_one() {
     let reference = claims(KAYES_REFERENCE);
     for generalized in [false, true] {

@@ -2,13 +2,18 @@
 //! assignment (A.5 greedy or optimal); the LLM judge's pre-selection.
 
 use crate::matching::max_weight_assignment;
+use crate::similarity::reaches_threshold;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Every candidate at or above the threshold, per reference point: matches[r] = candidate indices.
 pub(super) fn threshold_matches(similarity: &[Vec<f64>], threshold: f64) -> Vec<Vec<usize>> {
     similarity
         .iter()
-        .map(|row| (0..row.len()).filter(|&c| row[c] >= threshold).collect())
+        .map(|row| {
+            (0..row.len())
+                .filter(|&c| reaches_threshold(row[c], threshold))
+                .collect()
+        })
         .collect()
 }
 
