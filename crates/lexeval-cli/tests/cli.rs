@@ -202,6 +202,24 @@ fn decompscore_from_precomputed_judgements_needs_no_endpoint() {
 }
 
 #[test]
+fn decompscore_precomputed_accepts_a_passage_without_subclaims() {
+    let lines = [
+        r#"{"passage": "marbury", "sentence": "Marbury v. Madison (1803) established judicial review.", "subclaim": "Marbury v. Madison was decided in 1803.", "supported": true}"#,
+        r#"{"passage": "gideon", "sentence": "Gideon v. Wainwright (1963) guaranteed counsel.", "subclaim": null, "supported": null}"#,
+        r#"{"passage": "miranda", "sentence": "Miranda."}"#,
+    ];
+    let report = json_output(
+        lexeval()
+            .args(["decompscore", "-", "--precomputed", "--json"])
+            .write_stdin(lines.join("\n")),
+    );
+    // (1 + 0 + 0) / 3 passages, and 1 subclaim over 3 passages.
+    assert_eq!(report["scores"][0]["value"], serde_json::json!(1.0 / 3.0));
+    assert_eq!(report["scores"][2]["value"], serde_json::json!(1.0 / 3.0));
+    assert_eq!(report["details"]["passages"].as_array().unwrap().len(), 3);
+}
+
+#[test]
 fn calibrate_chooses_the_rouge_l_default_and_scores_a_fixed_threshold() {
     let pairs = concat!(
         env!("CARGO_MANIFEST_DIR"),

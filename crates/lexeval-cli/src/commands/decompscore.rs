@@ -14,6 +14,7 @@ pub struct Args {
     pub decompose: DecomposeArgs,
     /// The input is JSON Lines of precomputed judgements, {passage, sentence, subclaim, supported (true,
     /// false or null when the judgement failed)}: DecompScore averaged over passages, no endpoint needed.
+    /// A line with a null or absent subclaim (and no judgement) is a passage decomposed into none.
     #[arg(long)]
     pub precomputed: bool,
     /// Print the score report as JSON.
