@@ -128,7 +128,7 @@ test('while the model loads, the previous scores stay, marked stale, until the n
     () => document.querySelector('#brief-results')?.getAttribute('aria-busy') === 'false',
     null);
   assert.equal(await page.$('#brief-results .stale, #brief-results .stale-note'), null);
-  // The pairs are the (int8) embedding's now (the ROUGE-L result had L-FRESCO 1/3 too).
+  // The pairs are the (int8) embedding's now (L-FRESCO 1/3; ROUGE-L's was 2/3).
   const cells = await page.$$eval('#brief-results table.pairs tbody td.num', (els) => els.map((e) => e.textContent));
   cells.sort().forEach((cell, i) => close(Number.parseFloat(cell), INT8_PAIRS[i], 5e-4 + 1e-6));
   assert.deepEqual(errors, []);
