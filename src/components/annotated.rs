@@ -2,6 +2,7 @@
 
 use crate::present::report_view::PairLink;
 use leptos::prelude::*;
+use lexeval_core::authority_key::AuthorityKey;
 use lexeval_core::pipeline::{Span, SpanKind};
 use std::collections::{HashMap, HashSet};
 
@@ -13,9 +14,9 @@ const PALETTE: usize = 8;
 /// one number and colour everywhere; and which authorities each text cites, to mark the others.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Palette {
-    order: HashMap<String, usize>,
-    in_reference: HashSet<String>,
-    in_candidate: HashSet<String>,
+    order: HashMap<AuthorityKey, usize>,
+    in_reference: HashSet<AuthorityKey>,
+    in_candidate: HashSet<AuthorityKey>,
 }
 
 /// Which text of a comparison an annotated text is.
@@ -27,7 +28,7 @@ pub enum Side {
 
 impl Palette {
     pub fn of(reference: &[Span], candidate: &[Span]) -> Palette {
-        let authorities = |spans: &[Span]| -> Vec<String> {
+        let authorities = |spans: &[Span]| -> Vec<AuthorityKey> {
             spans
                 .iter()
                 .filter_map(|span| match &span.kind {
@@ -51,17 +52,17 @@ impl Palette {
     }
 
     /// The authority's number, from 1.
-    pub fn number(&self, authority: &str) -> usize {
+    pub fn number(&self, authority: &AuthorityKey) -> usize {
         self.order.get(authority).copied().unwrap_or(0) + 1
     }
 
     /// CSS class of an authority's colour.
-    fn class(&self, authority: &str) -> String {
+    fn class(&self, authority: &AuthorityKey) -> String {
         format!("auth-{}", (self.number(authority) - 1) % PALETTE)
     }
 
     /// Why a citation on `side` stands alone: its authority is missing from the other text.
-    fn alone(&self, authority: &str, side: Side) -> Option<&'static str> {
+    fn alone(&self, authority: &AuthorityKey, side: Side) -> Option<&'static str> {
         match side {
             Side::Candidate if !self.in_reference.contains(authority) => {
                 Some("not in the reference")
@@ -79,7 +80,7 @@ impl Palette {
 struct Segment {
     text: String,
     /// The citation's authority: key (its colour) and name (its tooltip).
-    authority: Option<(String, String)>,
+    authority: Option<(AuthorityKey, String)>,
     /// The run ends its citation: the authority's label follows it.
     ends_citation: bool,
     claim: Option<usize>,
@@ -169,7 +170,7 @@ fn segments(text: &str, spans: &[Span], unsupported: &[(usize, usize)]) -> Vec<S
 fn selected_here(
     selected: Option<RwSignal<Option<PairLink>>>,
     side: Side,
-) -> Option<(usize, Option<String>)> {
+) -> Option<(usize, Option<AuthorityKey>)> {
     let link = selected?.get()?;
     let claim = match side {
         Side::Reference => link.reference_claim,
@@ -196,7 +197,7 @@ pub fn AnnotatedText(
     selected: Option<RwSignal<Option<PairLink>>>,
     /// Set to an authority's key when its citation is chosen (click, or its label button).
     #[prop(optional)]
-    chosen_authority: Option<RwSignal<Option<String>>>,
+    chosen_authority: Option<RwSignal<Option<AuthorityKey>>>,
     #[prop(into)] label: String,
     /// Element id of the figure (the pairs table scrolls to its selected claim).
     #[prop(optional, into)]
@@ -212,7 +213,7 @@ pub fn AnnotatedText(
                 let number = palette.number(a);
                 class.push_str("cite ");
                 class.push_str(&palette.class(a));
-                let name = if name.is_empty() { a } else { name };
+                let name = if name.is_empty() { a.as_str() } else { name.as_str() };
                 title.push(format!("citation {number}: {name}"));
                 let alone = side.and_then(|side| palette.alone(a, side));
                 if let Some(alone) = alone {
@@ -220,7 +221,7 @@ pub fn AnnotatedText(
                     title.push(alone.to_string());
                 }
                 if seg.ends_citation {
-                    label = Some((a.clone(), number, name.clone(), alone));
+                    label = Some((a.clone(), number, name.to_string(), alone));
                 }
             }
             if let Some(i) = seg.claim {

@@ -1,6 +1,7 @@
 //! The count behind each score card of a check ("9 of 15 reference claim–authority pairs supported"),
 //! read from the typed report, so a reader can redo the division.
 
+use lexeval_core::authority_key::AuthorityKey;
 use lexeval_core::fresco::FrescoDetails;
 use lexeval_core::pipeline::{CheckReport, MetricReport};
 use lexeval_core::pointwise::{PointwiseDetails, ScoredPoints};
@@ -62,12 +63,9 @@ fn fresco_counts(details: &FrescoDetails) -> HashMap<String, String> {
             ),
         )
     };
-    let cited = |claims: &[lexeval_core::claims::AttributedClaim]| -> BTreeSet<String> {
-        claims
-            .iter()
-            .flat_map(|c| c.authorities.iter().cloned())
-            .collect()
-    };
+    fn cited(claims: &[lexeval_core::claims::AttributedClaim]) -> BTreeSet<&AuthorityKey> {
+        claims.iter().flat_map(|c| &c.authorities).collect()
+    }
     let reference = cited(&details.reference_claims);
     let candidate = cited(&details.candidate_claims);
     let shared = reference.intersection(&candidate).count();

@@ -2,6 +2,7 @@
 //! table, the similarity matrix, the authority gaps and the LLM's exchanges.
 
 use lexeval_core::authorities::{self, AuthorityKind};
+use lexeval_core::authority_key::AuthorityKey;
 use lexeval_core::benchmark::BenchmarkReport;
 use lexeval_core::fresco::{FrescoDetails, GeneralizedMatch};
 use lexeval_core::judge::Exchange;
@@ -28,7 +29,7 @@ pub struct PairRow {
 pub struct PairLink {
     pub reference_claim: Option<usize>,
     pub candidate_claim: Option<usize>,
-    pub authority: Option<String>,
+    pub authority: Option<AuthorityKey>,
 }
 
 /// The outcome of one row, one word for each case, so a row never reads two ways at once.
@@ -136,7 +137,7 @@ fn claim_rows(details: &FrescoDetails) -> Vec<PairRow> {
             // Without a candidate, the metric's reason (no claim cites the authority, none left to match).
             candidate_claim: text(&details.candidate_claims, pair.best_candidate)
                 .or_else(|| Some(format!("({})", pair.reason))),
-            authority: pair.authority.as_deref().map_or_else(
+            authority: pair.authority.as_ref().map_or_else(
                 || paired_by.into(),
                 |key| authorities::name_of(&details.authorities, key).to_string(),
             ),
@@ -324,7 +325,7 @@ pub struct AuthorityInfo {
 }
 
 /// What the brief check knows of the authority `key` (a summary check has no authority table).
-pub fn authority_info(metric: &MetricReport, key: &str) -> Option<AuthorityInfo> {
+pub fn authority_info(metric: &MetricReport, key: &AuthorityKey) -> Option<AuthorityInfo> {
     let MetricReport::Fresco(report) = metric else {
         return None;
     };
@@ -342,7 +343,7 @@ pub fn authority_info(metric: &MetricReport, key: &str) -> Option<AuthorityInfo>
         },
         pairs: claim_rows(details)
             .into_iter()
-            .filter(|row| row.link.authority.as_deref() == Some(key))
+            .filter(|row| row.link.authority.as_ref() == Some(key))
             .collect(),
     })
 }

@@ -15,6 +15,7 @@ use crate::views::share_bar::ShareBar;
 use crate::workers::checks::{self, CheckError};
 use crate::workers::Lane;
 use leptos::prelude::*;
+use lexeval_core::authority_key::AuthorityKey;
 use lexeval_core::pipeline::Span;
 use std::sync::Arc;
 
@@ -140,7 +141,7 @@ pub fn CheckView(view: View) -> impl IntoView {
     let shown = move || check.value().get().and_then(Result::ok);
     // The pair selected in the table and the authority chosen in the texts; a new result clears both.
     let selected = RwSignal::new(None::<PairLink>);
-    let chosen_authority = RwSignal::new(None::<String>);
+    let chosen_authority = RwSignal::new(None::<AuthorityKey>);
     Effect::new(move |_| {
         check.version().track();
         selected.set(None);

@@ -14,6 +14,7 @@ use crate::present::report_view::{self, PairLink, Units};
 use crate::state::route::View;
 use crate::state::settings::Settings;
 use leptos::prelude::*;
+use lexeval_core::authority_key::AuthorityKey;
 use lexeval_core::pipeline::{CheckReport, Span};
 use lexeval_core::similarity::Similarity;
 use std::sync::Arc;
@@ -94,7 +95,7 @@ pub fn AnnotatedPair(
     /// The generated points the reference does not support, marked in words in the generated text.
     unsupported: Vec<String>,
     selected: RwSignal<Option<PairLink>>,
-    chosen_authority: RwSignal<Option<String>>,
+    chosen_authority: RwSignal<Option<AuthorityKey>>,
     prefix: &'static str,
 ) -> impl IntoView {
     let (reference_spans, candidate_spans) = spans;
@@ -152,7 +153,7 @@ pub fn CheckBreakdown(
     card_prefix: &'static str,
 ) -> impl IntoView {
     let selected = RwSignal::new(None::<PairLink>);
-    let chosen_authority = RwSignal::new(None::<String>);
+    let chosen_authority = RwSignal::new(None::<AuthorityKey>);
     scroll_to_selected(prefix, selected);
     let spans = (
         std::mem::take(&mut report.reference_spans),

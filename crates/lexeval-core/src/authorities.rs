@@ -21,6 +21,7 @@
 
 mod names;
 
+use crate::authority_key::AuthorityKey;
 use crate::citations::{names_party, usable_name, Citation, CitationKind};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -40,44 +41,39 @@ pub enum AuthorityKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Authority {
     /// The key claims carry.
-    pub key: String,
+    pub key: AuthorityKey,
     pub kind: AuthorityKind,
     /// The name readers see: case name and first cite, statute and section, author and title.
     pub name: String,
 }
 
 /// The authority a claim key denotes, found in `table` (sorted by key).
-pub fn find<'a>(table: &'a [Authority], key: &str) -> Option<&'a Authority> {
+pub fn find<'a>(table: &'a [Authority], key: &AuthorityKey) -> Option<&'a Authority> {
     table
-        .binary_search_by(|a| a.key.as_str().cmp(key))
+        .binary_search_by(|a| a.key.cmp(key))
         .ok()
         .map(|i| &table[i])
 }
 
 /// The reader's name of `key` in `table`, or the key itself when the table does not know it.
-pub fn name_of<'a>(table: &'a [Authority], key: &'a str) -> &'a str {
-    find(table, key).map_or(key, |a| a.name.as_str())
+pub fn name_of<'a>(table: &'a [Authority], key: &'a AuthorityKey) -> &'a str {
+    find(table, key).map_or(key.as_str(), |a| a.name.as_str())
 }
 
 /// Whether `key` is a case: cited in full, or by a short form neither text resolves.
-pub fn is_case(table: &[Authority], key: &str) -> bool {
-    key.starts_with("short:") || find(table, key).is_some_and(|a| a.kind == AuthorityKind::Case)
+pub fn is_case(table: &[Authority], key: &AuthorityKey) -> bool {
+    key.is_short() || find(table, key).is_some_and(|a| a.kind == AuthorityKind::Case)
 }
 
 /// Whether `key` is a citation no text resolves: never shared by the two texts, left out of the score.
-pub fn is_unresolved(table: &[Authority], key: &str) -> bool {
+pub fn is_unresolved(table: &[Authority], key: &AuthorityKey) -> bool {
     find(table, key).is_some_and(|a| a.kind == AuthorityKind::Unresolved)
-}
-
-/// A text's own key for a citation its resolution left without a source ("short:…", "unresolved:…").
-fn is_unresolved_key(key: &str) -> bool {
-    key.starts_with("short:") || key.starts_with("unresolved:")
 }
 
 /// A text's authority as its own resolution left it: every citation that carries one key.
 struct Node<'a> {
     side: usize,
-    key: &'a str,
+    key: &'a AuthorityKey,
     citations: Vec<&'a Citation>,
 }
 
@@ -101,7 +97,7 @@ impl Node<'_> {
     }
 
     fn is_case(&self) -> bool {
-        self.key.starts_with("case:")
+        self.key.is_case()
     }
 
     fn names(&self, name: &str) -> bool {
@@ -110,20 +106,18 @@ impl Node<'_> {
 }
 
 fn nodes<'a>(texts: [&'a [Citation]; 2]) -> Vec<Node<'a>> {
-    let mut index: HashMap<(usize, &str), usize> = HashMap::new();
+    let mut index: HashMap<(usize, &AuthorityKey), usize> = HashMap::new();
     let mut nodes: Vec<Node<'a>> = Vec::new();
     for (side, citations) in texts.into_iter().enumerate() {
         for citation in citations.iter().filter(|c| c.role.names_a_source()) {
-            let at = *index
-                .entry((side, citation.authority.as_str()))
-                .or_insert_with(|| {
-                    nodes.push(Node {
-                        side,
-                        key: &citation.authority,
-                        citations: Vec::new(),
-                    });
-                    nodes.len() - 1
+            let at = *index.entry((side, &citation.authority)).or_insert_with(|| {
+                nodes.push(Node {
+                    side,
+                    key: &citation.authority,
+                    citations: Vec::new(),
                 });
+                nodes.len() - 1
+            });
             nodes[at].citations.push(citation);
         }
     }
@@ -162,11 +156,11 @@ impl Groups {
 /// Joins the nodes that denote one authority (the rules in the module comment).
 fn group(nodes: &[Node<'_>]) -> Groups {
     let mut groups = Groups((0..nodes.len()).collect());
-    let mut by_key: HashMap<&str, usize> = HashMap::new();
+    let mut by_key: HashMap<&AuthorityKey, usize> = HashMap::new();
     let mut by_cite: HashMap<String, usize> = HashMap::new();
     for (i, node) in nodes.iter().enumerate() {
         // Two texts' unresolved keys may be equal strings ("unresolved:id") for unrelated citations.
-        if !is_unresolved_key(node.key) {
+        if !node.key.is_unresolved() {
             if let Some(&j) = by_key.get(node.key) {
                 groups.join(i, j);
             }
@@ -182,12 +176,12 @@ fn group(nodes: &[Node<'_>]) -> Groups {
         }
     }
     for (i, node) in nodes.iter().enumerate() {
-        let target: Option<Vec<usize>> = if node.key.starts_with("short:") {
+        let target: Option<Vec<usize>> = if node.key.is_short() {
             short_form_target(node, nodes)
-        } else if let Some(section) = node.key.strip_prefix("section:") {
+        } else if let Some(section) = node.key.bare_section_text() {
             Some(bare_section_target(node, section, nodes))
         } else {
-            let supra = node.key.strip_prefix("unresolved:supra:");
+            let supra = node.key.supra_name();
             supra.map(|name| named_in_other_text(node, name, nodes))
         };
         if let Some(target) = target.and_then(|t| groups.unique(&t)) {
@@ -202,13 +196,12 @@ fn group(nodes: &[Node<'_>]) -> Groups {
 /// so it meets the other text's citations of the same section and no other.
 fn supra_sections_of_other_works(citations: &mut [Citation], other: &[Citation]) {
     for citation in citations.iter_mut() {
-        let (Some(name), Some(section)) = (
-            citation.authority.strip_prefix("unresolved:supra:"),
-            citation.section.as_deref(),
-        ) else {
+        let (Some(name), Some(section)) =
+            (citation.authority.supra_name(), citation.section.as_deref())
+        else {
             continue;
         };
-        let mut works: Vec<&str> = other
+        let mut works: Vec<&AuthorityKey> = other
             .iter()
             .filter(|c| c.kind == CitationKind::Treatise)
             .filter(|c| {
@@ -216,12 +209,16 @@ fn supra_sections_of_other_works(citations: &mut [Citation], other: &[Citation])
                     .as_deref()
                     .is_some_and(|a| names::same_author(a, name))
             })
-            .filter_map(|c| c.authority.rsplit_once('|').map(|(work, _)| work))
+            .map(|c| &c.authority)
+            .filter(|key| key.work().is_some())
             .collect();
-        works.sort_unstable();
-        works.dedup();
-        if let [work] = works[..] {
-            citation.authority = format!("{work}|{section}");
+        works.sort_unstable_by_key(|key| key.work());
+        works.dedup_by(|a, b| a.work() == b.work());
+        if let Some(key) = match works[..] {
+            [work] => work.at_section(section),
+            _ => None,
+        } {
+            citation.authority = key;
         }
     }
 }
@@ -245,11 +242,10 @@ fn bare_section_target(node: &Node<'_>, section: &str, nodes: &[Node<'_>]) -> Ve
     (0..nodes.len())
         .filter(|&j| nodes[j].side != node.side)
         .filter(|&j| {
-            nodes[j].key.strip_prefix("law:").is_some_and(|law| {
-                law.rsplit('|')
-                    .next()
-                    .is_some_and(|other| number(other) == wanted)
-            })
+            nodes[j]
+                .key
+                .statute()
+                .is_some_and(|law| number(law.section) == wanted)
         })
         .collect()
 }
@@ -297,7 +293,7 @@ pub fn unify(reference: &mut [Citation], candidate: &mut [Citation]) -> Vec<Auth
             members.entry(groups.root(i)).or_default().push(i);
         }
         let works = names::works(&nodes);
-        let mut keys: HashMap<(usize, String), String> = HashMap::new();
+        let mut keys: HashMap<(usize, AuthorityKey), AuthorityKey> = HashMap::new();
         let mut table: Vec<Authority> = Vec::new();
         for member_nodes in members.values() {
             let group: Vec<&Node<'_>> = member_nodes.iter().map(|&i| &nodes[i]).collect();
@@ -305,10 +301,10 @@ pub fn unify(reference: &mut [Citation], candidate: &mut [Citation]) -> Vec<Auth
             // Nothing joins an unresolved node to another: its key names its text, so the other text's
             // equal string is another authority.
             if authority.kind == AuthorityKind::Unresolved {
-                authority.key = format!("{}@{}", authority.key, SIDES[group[0].side]);
+                authority.key = authority.key.own_to_text(SIDES[group[0].side]);
             }
             for node in &group {
-                keys.insert((node.side, node.key.to_string()), authority.key.clone());
+                keys.insert((node.side, node.key.clone()), authority.key.clone());
             }
             table.push(authority);
         }

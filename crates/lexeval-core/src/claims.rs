@@ -1,5 +1,6 @@
 //! The hand-off between citation segmentation and the claim metrics.
 
+use crate::authority_key::AuthorityKey;
 use serde::{Deserialize, Serialize};
 
 /// A claim and the authorities cited for it: what citation segmentation produces and L-FRESCO consumes.
@@ -12,5 +13,5 @@ pub struct AttributedClaim {
     pub end: usize,
     /// Authority keys of the citations supporting the claim; one key per cited authority, sorted, unique.
     /// The same case cited by any parallel cite, reporter variant or short form has the same key.
-    pub authorities: Vec<String>,
+    pub authorities: Vec<AuthorityKey>,
 }

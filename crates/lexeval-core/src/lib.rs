@@ -57,6 +57,7 @@
 //! ```
 
 pub mod authorities;
+pub mod authority_key;
 pub mod benchmark;
 pub mod bm25;
 pub mod calibrate;

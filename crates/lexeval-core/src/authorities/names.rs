@@ -1,6 +1,7 @@
 //! The key and the reader's name of one authority, from the citations that denote it.
 
 use super::{Authority, AuthorityKind, Node};
+use crate::authority_key::{AuthorityKey, Law};
 use crate::citations::{Citation, CitationKind};
 
 /// "508 U.S. 248": a case cite without pin or parenthetical.
@@ -49,17 +50,15 @@ pub fn works<'a>(nodes: &[Node<'a>]) -> Vec<&'a Citation> {
 }
 
 /// Whether two secondary keys name one work (they may differ in the section, their last part).
-fn same_work(a: &str, b: &str) -> bool {
-    let work = |key: &str| key.rsplit_once('|').map(|(work, _)| work.to_string());
-    work(a).is_some() && work(a) == work(b)
+fn same_work(a: &AuthorityKey, b: &AuthorityKey) -> bool {
+    a.work().is_some() && a.work() == b.work()
 }
 
 /// The authority of a group of nodes: the key of its most complete case node (most parallel cites; the
 /// reference's first) or of its first resolved node, and a name built from its citations (or, for a section
 /// only a supra or Id. cites, from its work's full citation among `works`).
 pub fn authority(group: &[&Node<'_>], works: &[&Citation]) -> Authority {
-    let resolved =
-        |n: &&&Node<'_>| !n.key.starts_with("short:") && !n.key.starts_with("unresolved:");
+    let resolved = |n: &&&Node<'_>| !n.key.is_unresolved();
     let lead = group
         .iter()
         .filter(|n| n.is_case())
@@ -68,7 +67,7 @@ pub fn authority(group: &[&Node<'_>], works: &[&Citation]) -> Authority {
         .unwrap_or(&group[0]);
     let (kind, name) = describe(lead, group, works);
     Authority {
-        key: lead.key.to_string(),
+        key: lead.key.clone(),
         kind,
         name,
     }
@@ -81,26 +80,23 @@ fn describe(lead: &Node<'_>, group: &[&Node<'_>], works: &[&Citation]) -> (Autho
             .iter()
             .flat_map(|n| n.full_cases())
             .find_map(case_name);
-        let cite = lead.cites().into_iter().next().unwrap_or_else(|| {
-            key.trim_start_matches("case:")
-                .split('#')
-                .next()
-                .unwrap_or_default()
-                .to_string()
-        });
+        let cite = lead
+            .cites()
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| key.case_cite().unwrap_or_default().to_string());
         let name = match parties {
             Some(parties) => format!("{parties}, {cite}"),
             None => cite,
         };
         return (AuthorityKind::Case, name);
     }
-    if let Some(law) = key.strip_prefix("law:") {
-        let mut parts = law.splitn(3, '|');
-        let (code, title, section) = (
-            parts.next().unwrap_or_default(),
-            parts.next().unwrap_or_default(),
-            parts.next().unwrap_or_default(),
-        );
+    if let Some(Law {
+        code,
+        title,
+        section,
+    }) = key.statute()
+    {
         let name = match (code.ends_with("Const."), section) {
             (true, "" | "?") => format!("{code} {title}"),
             (true, _) => format!("{code} {title}, § {section}"),
@@ -114,11 +110,11 @@ fn describe(lead: &Node<'_>, group: &[&Node<'_>], works: &[&Citation]) -> (Autho
         };
         return (AuthorityKind::Statute, name);
     }
-    if let Some(section) = key.strip_prefix("section:") {
+    if let Some(section) = key.bare_section_text() {
         return (AuthorityKind::Statute, section.to_string());
     }
     let work = || {
-        let secondary = key.starts_with("secondary:") || key.starts_with("restatement:");
+        let secondary = key.is_secondary_work();
         works
             .iter()
             .filter(|c| secondary && same_work(&c.authority, key))
@@ -165,14 +161,14 @@ fn case_name(citation: &Citation) -> Option<String> {
 
 /// Journals, treatises and restatements: author, then journal cite or title and section (the key's: a supra
 /// or Id. may name another section of the book than its full cite).
-fn secondary_name(citation: &Citation, key: &str) -> Option<String> {
+fn secondary_name(citation: &Citation, key: &AuthorityKey) -> Option<String> {
     let author = citation
         .author
         .as_deref()
         .map(|a| format!("{a}, "))
         .unwrap_or_default();
     let title = citation.title.as_deref().unwrap_or_default();
-    let section = key.rsplit('|').next().unwrap_or_default();
+    let section = key.last_section();
     match citation.kind {
         CitationKind::Journal => Some(format!("{author}{}", cite(citation))),
         CitationKind::Treatise => Some(format!("{author}{title} § {section}")),

@@ -2,7 +2,10 @@ use super::*;
 use crate::citations::extract;
 
 /// The unified keys of each text's citations, and the authority table.
-fn unified(reference: &str, candidate: &str) -> (Vec<String>, Vec<String>, Vec<Authority>) {
+fn unified(
+    reference: &str,
+    candidate: &str,
+) -> (Vec<AuthorityKey>, Vec<AuthorityKey>, Vec<Authority>) {
     let (mut r, mut c) = (extract(reference), extract(candidate));
     let table = unify(&mut r, &mut c);
     let keys = |cites: Vec<Citation>| cites.into_iter().map(|c| c.authority).collect();

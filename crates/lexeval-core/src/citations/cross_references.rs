@@ -3,6 +3,7 @@
 //! citation material (no claim text) but never authorities; eyecite reads their "supra" as a short form.
 
 use super::{Citation, CitationKind, CitationRole};
+use crate::authority_key::AuthorityKey;
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -59,7 +60,7 @@ fn cross_reference(text: &str, start: usize, end: usize) -> Citation {
         kind: CitationKind::CrossReference,
         start,
         end,
-        authority: format!("xref:{matched}"),
+        authority: AuthorityKey::cross_reference(&matched),
         matched_text: matched,
         volume: None,
         reporter: None,

@@ -6,6 +6,7 @@ use super::law_forms;
 use super::patterns::patterns;
 use super::secondary;
 use super::{normalise_space, statutes, Citation, CitationKind, CitationRole};
+use crate::authority_key::AuthorityKey;
 use regex::{Captures, Regex};
 use std::sync::OnceLock;
 
@@ -436,7 +437,7 @@ fn into_citation(text: &str, token: Token) -> Citation {
             (Some(act), Some(section)) => Some(format!("{act}/{section}")),
             (_, section) => section,
         },
-        authority: String::new(),
+        authority: AuthorityKey::default(),
         antecedent: None,
         role: CitationRole::Authority,
     }

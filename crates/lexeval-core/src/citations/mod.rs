@@ -29,6 +29,7 @@ mod statutes;
 pub use resolve::{names_party, usable_name};
 pub use segment::{claims, claims_with, split_sentences};
 
+use crate::authority_key::AuthorityKey;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -111,7 +112,7 @@ pub struct Citation {
     pub title: Option<String>,
     pub section: Option<String>,
     /// Key of the cited source; equal for every citation of the same source.
-    pub authority: String,
+    pub authority: AuthorityKey,
     /// Index (in the returned list) of the citation this one refers back to.
     pub antecedent: Option<usize>,
     /// Whether it supports the claim around it; absent from JSON when it does.
@@ -120,14 +121,10 @@ pub struct Citation {
 }
 
 impl Citation {
-    /// The authority key this citation gives the claim it supports, empty when it supports none: a case's
-    /// history, the record, a cross-reference.
-    pub fn support_key(&self) -> String {
-        if self.role.is_authority() {
-            self.authority.clone()
-        } else {
-            String::new()
-        }
+    /// The authority key this citation gives the claim it supports, None when it supports none: a case's
+    /// history, the record, a cross-reference (or it has no key).
+    pub fn support_key(&self) -> Option<AuthorityKey> {
+        Some(self.authority.clone()).filter(|key| self.role.is_authority() && !key.is_empty())
     }
 }
 

@@ -7,6 +7,7 @@
 //! page and line, or appendix page.
 
 use super::{Citation, CitationKind, CitationRole};
+use crate::authority_key::AuthorityKey;
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -192,7 +193,7 @@ pub fn add_record_citations(text: &str, found: &mut Vec<Citation>) {
             author: None,
             title: Some(text[start..title.end()].to_string()),
             section: None,
-            authority: format!("record:{}", &text[start..title.end()]),
+            authority: AuthorityKey::record(&text[start..title.end()]),
             antecedent: None,
             role: CitationRole::Record,
         });

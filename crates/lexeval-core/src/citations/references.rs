@@ -4,6 +4,7 @@
 
 use super::metadata::pin_cite;
 use super::{Citation, CitationKind, CitationRole};
+use crate::authority_key::AuthorityKey;
 use regex::Regex;
 
 /// eyecite's `DISALLOWED_NAMES` as it effectively applies: party names that identify no case.
@@ -181,7 +182,7 @@ pub fn find_references(text: &str, citations: &[Citation]) -> Vec<Citation> {
             author: None,
             title: None,
             section: None,
-            authority: String::new(),
+            authority: AuthorityKey::default(),
             antecedent: None,
             role: CitationRole::Authority,
         });

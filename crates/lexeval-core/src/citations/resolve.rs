@@ -17,6 +17,7 @@ use super::statutes::{
     bare_section, is_parallel_session_law, session_law_key, unresolved_section_key, Code,
 };
 use super::{Citation, CitationKind, CitationRole};
+use crate::authority_key::AuthorityKey;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -30,7 +31,7 @@ fn cite_key(citation: &Citation) -> String {
 }
 
 /// `previous` is the citation printed right before, of which a Statutes at Large cite may be the parallel.
-fn law_key(text: &str, citation: &Citation, previous: Option<&Citation>) -> String {
+fn law_key(text: &str, citation: &Citation, previous: Option<&Citation>) -> AuthorityKey {
     let gap = |previous: &Citation| text.get(previous.end..citation.start).unwrap_or_default();
     if let Some(law) = previous.filter(|law| is_parallel_session_law(law, citation, gap(law))) {
         return law.authority.clone();
@@ -41,18 +42,19 @@ fn law_key(text: &str, citation: &Citation, previous: Option<&Citation>) -> Stri
 
 /// A treatise is its authors' surnames, title and section, whatever volume, edition or given names a cite
 /// prints; a restatement is its title and section without subsections. `section` overrides the citation's own (a supra's).
-fn secondary_key(citation: &Citation, section: Option<&str>) -> String {
+fn secondary_key(citation: &Citation, section: Option<&str>) -> AuthorityKey {
     let section = section.or(citation.section.as_deref()).unwrap_or("?");
     let title = citation.title.as_deref().unwrap_or("?").to_lowercase();
     match citation.kind {
         // A restatement's subsections are pins, as a statute's are: "§ 402A(1)" cites § 402A.
-        CitationKind::Restatement => format!(
-            "restatement:{title}|{}",
-            section.split('(').next().unwrap_or(section).trim_end()
+        CitationKind::Restatement => AuthorityKey::restatement(
+            &title,
+            section.split('(').next().unwrap_or(section).trim_end(),
         ),
-        _ => format!(
-            "secondary:{}|{title}|{section}",
-            surnames_key(citation.author.as_deref().unwrap_or("?"))
+        _ => AuthorityKey::treatise(
+            &surnames_key(citation.author.as_deref().unwrap_or("?")),
+            &title,
+            section,
         ),
     }
 }
@@ -277,22 +279,12 @@ fn in_parenthetical(text: &str, citation: &Citation, previous: Option<&Citation>
 
 /// The key of a short cite with no antecedent in its text: its volume and reporter, and the name it carries
 /// ("short:551 U.S. Tellabs"), so that the other text of a comparison can still match it.
-fn unresolved_short_key(citation: &Citation) -> String {
-    let mut key = format!(
-        "short:{} {}",
+fn unresolved_short_key(citation: &Citation) -> AuthorityKey {
+    AuthorityKey::short(
         citation.volume.as_deref().unwrap_or("?"),
-        citation.reporter.as_deref().unwrap_or("?")
-    );
-    if let Some(name) = usable_name(citation.antecedent_guess.as_deref()) {
-        key.push(' ');
-        key.push_str(name);
-    }
-    key
-}
-
-/// A short form or supra with no antecedent in its text.
-fn is_unresolved(citation: &Citation) -> bool {
-    citation.authority.starts_with("short:") || citation.authority.starts_with("unresolved:")
+        citation.reporter.as_deref().unwrap_or("?"),
+        usable_name(citation.antecedent_guess.as_deref()),
+    )
 }
 
 /// Whether `id` is an Id. printed right before `section` ("Id. § 1104", "id. §§ 1104").
@@ -329,8 +321,8 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
     tagged.sort_by_key(|(c, _)| c.start);
     let mut tagged = tagged.into_iter().peekable();
 
-    let mut by_cite: HashMap<String, String> = HashMap::new();
-    let mut group_authority: HashMap<usize, (String, usize)> = HashMap::new();
+    let mut by_cite: HashMap<String, AuthorityKey> = HashMap::new();
+    let mut group_authority: HashMap<usize, (AuthorityKey, usize)> = HashMap::new();
     let mut out: Vec<Citation> = Vec::with_capacity(tagged.len());
     let mut cases = FullCases::default();
     // The full citation the previous citation resolved to: what an Id. refers to.
@@ -344,7 +336,7 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
         // The document's own citation atop a page: a key of its own, and an Id. after it still repeats the
         // citation before it.
         if citation.role == CitationRole::RunningHead {
-            citation.authority = format!("running-head:{}", citation.matched_text);
+            citation.authority = AuthorityKey::running_head(&citation.matched_text);
             citation.antecedent = None;
             out.push(citation);
             continue;
@@ -374,12 +366,12 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                     .map(|(authority, leader)| (authority.clone(), *leader));
                 let (authority, leader) = match grouped {
                     Some((authority, leader)) => (authority, Some(leader)),
-                    None if blank => (format!("case:{key}#{index}"), None),
+                    None if blank => (AuthorityKey::blank_page_case(&key, index), None),
                     None => (
                         by_cite
                             .get(&key)
                             .cloned()
-                            .unwrap_or_else(|| format!("case:{key}")),
+                            .unwrap_or_else(|| AuthorityKey::case(&key)),
                         None,
                     ),
                 };
@@ -513,23 +505,22 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
         };
         citation.authority = named_section.unwrap_or_else(|| match (target, citation.kind) {
             (_, CitationKind::FullLaw) => law_key(text, &citation, out.last()),
-            (_, CitationKind::Journal) => format!("journal:{}", cite_key(&citation)),
+            (_, CitationKind::Journal) => AuthorityKey::journal(&cite_key(&citation)),
             (_, CitationKind::Treatise | CitationKind::Restatement) => {
                 secondary_key(&citation, None)
             }
             (Some(target), _) => out[target].authority.clone(),
             (None, CitationKind::ShortCase) => unresolved_short_key(&citation),
-            (None, CitationKind::Id) => "unresolved:id".to_string(),
+            (None, CitationKind::Id) => AuthorityKey::unresolved_id(),
             (None, CitationKind::UnknownSection) => unresolved_section_key(&citation),
-            (None, _) => format!(
-                "unresolved:supra:{}",
+            (None, _) => AuthorityKey::unresolved_supra(
                 citation
                     .author
                     .as_deref()
                     .or(citation.antecedent_guess.as_deref())
                     .or(citation.plaintiff.as_deref())
                     .or(citation.defendant.as_deref())
-                    .unwrap_or_default()
+                    .unwrap_or_default(),
             ),
         });
         // "Id. § 4" after nothing that names a code: the Id. names that section all the same.
@@ -540,7 +531,7 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
         }
         // An Id. repeating a short form nothing resolved shares its key (the other text may resolve it)
         // but, as in eyecite, has no antecedent.
-        citation.antecedent = target.filter(|&t| t != index && !is_unresolved(&out[t]));
+        citation.antecedent = target.filter(|&t| t != index && !out[t].authority.is_unresolved());
         // An Id. of the record or of a cross-reference is one too.
         if let Some(t) = target.filter(|&t| t < index) {
             if matches!(

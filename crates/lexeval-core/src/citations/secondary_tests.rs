@@ -3,6 +3,7 @@
 
 use super::tests::sentences;
 use super::{claims, extract, Citation, CitationKind};
+use crate::authority_key::AuthorityKey;
 
 fn of_kind(text: &str, kind: CitationKind) -> Vec<Citation> {
     extract(text)
@@ -25,7 +26,12 @@ fn claim_pairs(text: &str) -> Vec<(String, Vec<String>)> {
     claims(text)
         .into_iter()
         .filter(|c| !c.authorities.is_empty())
-        .map(|c| (c.text, c.authorities))
+        .map(|c| {
+            (
+                c.text,
+                c.authorities.iter().map(ToString::to_string).collect(),
+            )
+        })
         .collect()
 }
 
@@ -114,7 +120,7 @@ fn wright_and_miller_full_short_supra_and_id_forms() {
 fn a_treatise_cite_of_two_sections_cites_both() {
     let text = "See 5 Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure §§ 1216, 1357 \
                 (3d ed. 2004).";
-    let keys: Vec<String> = of_kind(text, CitationKind::Treatise)
+    let keys: Vec<AuthorityKey> = of_kind(text, CitationKind::Treatise)
         .into_iter()
         .map(|c| c.authority)
         .collect();
@@ -411,7 +417,7 @@ fn a_case_supra_after_an_article_still_names_the_case() {
                 Directors are not. Kayes, supra, at 1461. They need not answer for the company. Id. at 1462.";
     let keys: Vec<(CitationKind, String)> = extract(text)
         .into_iter()
-        .map(|c| (c.kind, c.authority))
+        .map(|c| (c.kind, c.authority.to_string()))
         .collect();
     assert_eq!(
         keys,

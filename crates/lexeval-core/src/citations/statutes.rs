@@ -6,6 +6,7 @@
 //! printed before its "§".
 
 use super::{law_forms, Citation};
+use crate::authority_key::AuthorityKey;
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -25,14 +26,14 @@ impl Code {
     }
 
     /// The authority key of `section` of this code.
-    pub fn key(&self, section: &str) -> String {
-        format!("law:{}|{}|{}", self.code, self.title, section_base(section))
+    pub fn key(&self, section: &str) -> AuthorityKey {
+        AuthorityKey::law(&self.code, &self.title, section_base(section))
     }
 }
 
 /// The key of a session law (Bluebook R12.4) or register document, or None for other laws: a public law by
 /// its number and section, the Statutes at Large, the Federal Register and other volumes by volume and page. `after` is the text that follows the citation.
-pub fn session_law_key(citation: &Citation, after: &str) -> Option<String> {
+pub fn session_law_key(citation: &Citation, after: &str) -> Option<AuthorityKey> {
     match citation.reporter.as_deref()? {
         "Stat." => {
             let volume = Code {
@@ -50,7 +51,7 @@ pub fn session_law_key(citation: &Citation, after: &str) -> Option<String> {
             // A short form whose document no earlier cite gives ("76 Fed. Reg. at 16,982" alone).
             let Some(page) = citation.page.as_deref() else {
                 let pin = citation.pin_cite.as_deref().unwrap_or("?");
-                return Some(format!("unresolved:law:{reporter} {volume} at {pin}"));
+                return Some(AuthorityKey::unresolved_law(reporter, volume, pin));
             };
             let document = Code {
                 code: reporter.to_string(),
@@ -140,7 +141,7 @@ fn code_before(text_before: &str) -> Option<(Code, usize)> {
 
 /// A bare "§" token read as a statute section.
 pub struct SectionCite {
-    pub key: String,
+    pub key: AuthorityKey,
     pub code: Code,
     /// Where its own code starts when one is printed before the "§" (the citation's real start).
     pub code_start: Option<usize>,
@@ -179,14 +180,14 @@ pub fn bare_section(
 }
 
 /// The key of a bare "§" token nothing resolves: its text without trailing punctuation.
-pub fn unresolved_section_key(citation: &Citation) -> String {
+pub fn unresolved_section_key(citation: &Citation) -> AuthorityKey {
     let text = citation
         .matched_text
         .trim_end_matches(['.', ',', ';', ':'])
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    format!("section:{text}")
+    AuthorityKey::bare_section(&text)
 }
 
 #[cfg(test)]
@@ -200,7 +201,7 @@ mod tests {
         assert_eq!(section_base("1983,"), "1983");
     }
 
-    fn authorities(text: &str) -> Vec<String> {
+    fn authorities(text: &str) -> Vec<AuthorityKey> {
         crate::citations::extract(text)
             .into_iter()
             .map(|c| c.authority)

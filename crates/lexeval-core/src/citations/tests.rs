@@ -1,12 +1,18 @@
 //! eyecite's documented behaviours, reporters-db's examples, and where lexeval deliberately differs.
 
 use super::{claims, extract, split_sentences, Citation, CitationKind};
+use crate::authority_key::AuthorityKey;
 
 /// Every claim of `text` with its authorities, uncited ones included.
 pub(super) fn claim_pairs(text: &str) -> Vec<(String, Vec<String>)> {
     claims(text)
         .into_iter()
-        .map(|c| (c.text, c.authorities))
+        .map(|c| {
+            (
+                c.text,
+                c.authorities.iter().map(ToString::to_string).collect(),
+            )
+        })
         .collect()
 }
 
@@ -144,7 +150,7 @@ fn an_id_pin_may_name_a_page_of_any_reporter_of_the_parallel_group() {
     let text =
         "Nor is there a presumption of prudence. Fifth Third Bancorp v. Dudenhoeffer, 573 U.S. \
                 409, 418-19, 134 S. Ct. 2459, 189 L. Ed. 2d 457 (2014). Id. at 419. Id. at 2467.";
-    let ids: Vec<String> = only(text, CitationKind::Id)
+    let ids: Vec<AuthorityKey> = only(text, CitationKind::Id)
         .into_iter()
         .map(|c| c.authority)
         .collect();
@@ -157,7 +163,7 @@ fn references_by_name_and_pin() {
                 Angelopoulos v. Keystone, 2015 WL 2375225. Angelopoulos p. *4;";
     let references: Vec<(String, Option<String>, String)> = only(text, CitationKind::Reference)
         .into_iter()
-        .map(|c| (c.matched_text, c.pin_cite, c.authority))
+        .map(|c| (c.matched_text, c.pin_cite, c.authority.to_string()))
         .collect();
     assert_eq!(
         references,
@@ -494,7 +500,7 @@ fn a_bare_id_after_an_unresolved_short_form_repeats_it_and_ends_its_sentence() {
 fn statute_short_forms_take_the_latest_code_and_name_their_own_section() {
     let text = "Discrimination is unlawful. 42 U.S.C. § 2000e-2(a)(1). Retaliation is too. § 2000e-3(a). \
                 Prudence is required. 29 U.S.C. § 1104(a)(1)(B). So is loyalty. Id. § 1104(a)(1)(A).";
-    let keys: Vec<String> = claims(text)
+    let keys: Vec<AuthorityKey> = claims(text)
         .into_iter()
         .flat_map(|c| c.authorities)
         .collect();
@@ -631,7 +637,7 @@ fn an_embedded_case_that_is_the_sentences_subject_supports_the_whole_sentence() 
         .map(|c| {
             (
                 c.text.as_str(),
-                c.authorities.iter().map(String::as_str).collect(),
+                c.authorities.iter().map(AuthorityKey::as_str).collect(),
             )
         })
         .collect();
@@ -669,7 +675,7 @@ fn constitutions_are_law_citations_whose_abbreviations_split_no_claim() {
                 does West Virginia. See W. Va. Const. art. III, § 6. Its legislature may enforce it. Id. § 5.";
     let laws: Vec<(String, String)> = only(text, CitationKind::FullLaw)
         .into_iter()
-        .map(|c| (c.matched_text, c.authority))
+        .map(|c| (c.matched_text, c.authority.to_string()))
         .collect();
     assert_eq!(
         laws,

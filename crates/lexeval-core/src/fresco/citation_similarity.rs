@@ -10,10 +10,11 @@
 //!
 //! C-SIM(c, r) is the best of these over the claims' authority pairs; 0 when either cites nothing.
 
+use crate::authority_key::AuthorityKey;
 use std::collections::BTreeMap;
 
 /// C-SIM of two claims' authority keys.
-pub fn citation_similarity(reference: &[String], candidate: &[String]) -> f64 {
+pub fn citation_similarity(reference: &[AuthorityKey], candidate: &[AuthorityKey]) -> f64 {
     reference
         .iter()
         .flat_map(|a| candidate.iter().map(move |b| authority_similarity(a, b)))
@@ -21,12 +22,12 @@ pub fn citation_similarity(reference: &[String], candidate: &[String]) -> f64 {
 }
 
 /// C-SIM of two authority keys.
-pub fn authority_similarity(a: &str, b: &str) -> f64 {
+pub fn authority_similarity(a: &AuthorityKey, b: &AuthorityKey) -> f64 {
     if a == b {
         return 1.0;
     }
-    let (kind_a, body_a) = a.split_once(':').unwrap_or(("", a));
-    let (kind_b, body_b) = b.split_once(':').unwrap_or(("", b));
+    let (kind_a, body_a) = a.kind_and_body();
+    let (kind_b, body_b) = b.kind_and_body();
     if kind_a != kind_b {
         return 0.0;
     }
@@ -59,24 +60,22 @@ fn bigram_dice(a: &str, b: &str) -> f64 {
 mod tests {
     use super::*;
 
-    fn keys(items: &[&str]) -> Vec<String> {
-        items.iter().map(|s| s.to_string()).collect()
+    fn keys(items: &[&str]) -> Vec<AuthorityKey> {
+        items.iter().map(|&s| s.into()).collect()
+    }
+
+    fn similarity(a: &str, b: &str) -> f64 {
+        authority_similarity(&a.into(), &b.into())
     }
 
     #[test]
     fn the_same_authority_is_one_a_near_miss_below_half_another_kind_zero() {
-        assert_eq!(
-            authority_similarity("case:51 F.3d 1449", "case:51 F.3d 1449"),
-            1.0
-        );
+        assert_eq!(similarity("case:51 F.3d 1449", "case:51 F.3d 1449"), 1.0);
         // A mistyped page: 11 bigrams each, 9 shared → ½ × 18/22.
-        let near = authority_similarity("case:51 F.3d 1449", "case:51 F.3d 1459");
+        let near = similarity("case:51 F.3d 1449", "case:51 F.3d 1459");
         assert!((near - 0.5 * 18.0 / 22.0).abs() < 1e-12, "{near}");
-        assert!(authority_similarity("case:560 U.S. 242", "case:489 U.S. 101") < near);
-        assert_eq!(
-            authority_similarity("case:51 F.3d 1449", "law:U.S.C.|29|1002"),
-            0.0
-        );
+        assert!(similarity("case:560 U.S. 242", "case:489 U.S. 101") < near);
+        assert_eq!(similarity("case:51 F.3d 1449", "law:U.S.C.|29|1002"), 0.0);
         assert_eq!(
             citation_similarity(
                 &keys(&["law:U.S.C.|29|1002", "case:51 F.3d 1449"]),

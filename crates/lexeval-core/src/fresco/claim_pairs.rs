@@ -3,6 +3,7 @@
 
 use super::details::{ClaimMatrix, FrescoPair};
 use super::MAX_MATCHED_CLAIMS;
+use crate::authority_key::AuthorityKey;
 use crate::claims::AttributedClaim;
 use crate::judged::Judgements;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -61,16 +62,13 @@ impl Similarities<'_, '_, '_> {
     }
 }
 
-pub(super) fn authorities(claims: &[AttributedClaim]) -> BTreeSet<&str> {
-    claims
-        .iter()
-        .flat_map(|c| c.authorities.iter().map(String::as_str))
-        .collect()
+pub(super) fn authorities(claims: &[AttributedClaim]) -> BTreeSet<&AuthorityKey> {
+    claims.iter().flat_map(|c| &c.authorities).collect()
 }
 
 /// Claim indices citing each authority, in reading order.
-pub(super) fn citing(claims: &[AttributedClaim]) -> BTreeMap<&str, Vec<usize>> {
-    let mut by_authority: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+pub(super) fn citing(claims: &[AttributedClaim]) -> BTreeMap<&AuthorityKey, Vec<usize>> {
+    let mut by_authority: BTreeMap<&AuthorityKey, Vec<usize>> = BTreeMap::new();
     for (index, claim) in claims.iter().enumerate() {
         for authority in &claim.authorities {
             by_authority.entry(authority).or_default().push(index);

@@ -3,6 +3,7 @@
 use super::left_out;
 use super::settings::{metric_version_1_match, GeneralizedMatch};
 use crate::authorities::Authority;
+use crate::authority_key::AuthorityKey;
 use crate::claims::AttributedClaim;
 use crate::judge::{Exchange, JudgeSettings};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -50,7 +51,7 @@ pub struct FrescoDetails {
 pub struct FrescoPair {
     /// The shared authority (L-FRESCO only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub authority: Option<String>,
+    pub authority: Option<AuthorityKey>,
     pub best_candidate: Option<usize>,
     /// How many candidate claims were compared (L-FRESCO only). Reports made before schema 2 listed every
     /// comparison here; they read back as the length of that list.

@@ -10,6 +10,7 @@ use super::settings::{FrescoSettings, GeneralizedMatch};
 use super::shared_authority::shared_authority;
 use super::METRIC_VERSION;
 use crate::authorities::{name_of, Authority};
+use crate::authority_key::AuthorityKey;
 use crate::claims::AttributedClaim;
 use crate::judged::{Coverage, Judgements, Share};
 use crate::report::{Score, ScoreReport};
@@ -129,7 +130,7 @@ pub fn score(
         .intersection(&candidate_authorities)
         .count();
     // The authorities both texts cite, of those one side cites; null when that side cites none.
-    let share_of = |name: &str, cited: &BTreeSet<&str>, none: &str| {
+    let share_of = |name: &str, cited: &BTreeSet<&AuthorityKey>, none: &str| {
         if cited.is_empty() {
             Score::null(name, none)
         } else {
@@ -146,7 +147,7 @@ pub fn score(
         &candidate_authorities,
         "the candidate cites no authority",
     ));
-    let names = |set: BTreeSet<&&str>| {
+    let names = |set: BTreeSet<&&AuthorityKey>| {
         set.into_iter()
             .map(|key| name_of(authority_names, key).to_string())
             .collect()

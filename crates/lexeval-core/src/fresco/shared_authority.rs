@@ -3,6 +3,7 @@
 
 use super::claim_pairs::{citing, Best, Outcome, Similarities, Tally};
 use super::details::FrescoPair;
+use crate::authority_key::AuthorityKey;
 use crate::claims::AttributedClaim;
 use crate::similarity::reaches_threshold;
 use std::collections::HashMap;
@@ -16,20 +17,19 @@ pub(super) fn shared_authority(
 ) -> Outcome {
     let candidates = citing(candidate);
     // One search per (authority, distinct reference text): repeated claims share it.
-    let mut searched: HashMap<(&str, usize), Best> = HashMap::with_capacity(reference_text_count);
+    let mut searched: HashMap<(&AuthorityKey, usize), Best> =
+        HashMap::with_capacity(reference_text_count);
     let mut rows = Vec::new();
     let (mut supported_count, mut decided_count) = (0usize, 0usize);
     for (r, claim) in reference.iter().enumerate() {
         for authority in &claim.authorities {
-            let key = (authority.as_str(), similarities.reference_text[r]);
+            let key = (authority, similarities.reference_text[r]);
             let Best {
                 candidate: best,
                 compared,
                 failures,
             } = *searched.entry(key).or_insert_with(|| {
-                let compared = candidates
-                    .get(authority.as_str())
-                    .map_or(&[][..], Vec::as_slice);
+                let compared = candidates.get(authority).map_or(&[][..], Vec::as_slice);
                 let values: Vec<(usize, Option<f64>)> = compared
                     .iter()
                     .map(|&c| (c, similarities.get(r, c)))

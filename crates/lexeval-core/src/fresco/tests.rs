@@ -1,4 +1,5 @@
 use super::*;
+use crate::authority_key::AuthorityKey;
 use crate::citations::claims;
 use crate::claims::AttributedClaim;
 use crate::report::Bounds;
@@ -43,7 +44,10 @@ fn kayes_v_pacific_lumber_scores_zero_with_full_citation_recall() {
         ["law:U.S.C.|29|1002"]
     );
     let pair = &report.details.pairs[0];
-    assert_eq!(pair.authority.as_deref(), Some("case:51 F.3d 1449"));
+    assert_eq!(
+        pair.authority.as_ref().map(AuthorityKey::as_str),
+        Some("case:51 F.3d 1449")
+    );
     assert!(!pair.supported);
     assert_eq!(pair.compared, Some(1));
 }
@@ -98,7 +102,7 @@ fn claim(text: &str, authorities: &[&str]) -> AttributedClaim {
         text: text.into(),
         start: 0,
         end: text.chars().count(),
-        authorities: authorities.iter().map(|a| a.to_string()).collect(),
+        authorities: authorities.iter().map(|&a| a.into()).collect(),
     }
 }
 

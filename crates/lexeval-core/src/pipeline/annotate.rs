@@ -2,6 +2,7 @@
 
 use super::extent::whole_extents;
 use crate::authorities::{self, Authority};
+use crate::authority_key::AuthorityKey;
 use crate::citations::{claims_with, extract, Citation, CitationRole};
 use crate::claims::AttributedClaim;
 use serde::{Deserialize, Serialize};
@@ -20,7 +21,7 @@ pub enum SpanKind {
     /// A citation; `authority` is the key shared by parallel cites and short forms of one case, `name`
     /// the authority as readers know it ("Mertens v. Hewitt Assocs., 508 U.S. 248").
     Citation {
-        authority: String,
+        authority: AuthorityKey,
         #[serde(default)]
         name: String,
     },

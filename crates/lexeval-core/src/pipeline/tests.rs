@@ -1,4 +1,5 @@
 use super::*;
+use crate::authority_key::AuthorityKey;
 use crate::citations::claims;
 use crate::fresco::{self, AuthorityScope, GeneralizedMatch};
 use crate::judge::JudgeError;
@@ -315,7 +316,10 @@ fn a_brief_check_scores_authorities_across_both_texts_and_can_count_cases_only()
     let cases = run(AuthorityScope::Cases);
     assert_eq!(cases.details.pairs.len(), 1);
     assert_eq!(
-        cases.details.pairs[0].authority.as_deref(),
+        cases.details.pairs[0]
+            .authority
+            .as_ref()
+            .map(AuthorityKey::as_str),
         Some("case:508 U.S. 248")
     );
     assert_eq!(cases.settings["authorities"], "cases");

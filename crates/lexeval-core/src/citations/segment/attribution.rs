@@ -4,6 +4,7 @@
 use super::citation_sentence::SIGNALS;
 use super::material::{citation_end, material_start};
 use super::slice;
+use crate::authority_key::AuthorityKey;
 use crate::citations::{Citation, CitationKind};
 use crate::claims::AttributedClaim;
 
@@ -53,7 +54,7 @@ fn without_trailing_signals(text: &str) -> &str {
 struct Segment {
     start: usize,
     end: usize,
-    authorities: Vec<String>,
+    authorities: Vec<AuthorityKey>,
     /// The case name after it is the sentence's own words ("The Court in Brown v. Board of Education,
     /// 347 U.S. 483 (1954), held …"): the clause runs on past the citation.
     runs_on: bool,
@@ -64,7 +65,7 @@ struct Segment {
 }
 
 impl Segment {
-    fn new(start: usize, end: usize, authorities: Vec<String>) -> Self {
+    fn new(start: usize, end: usize, authorities: Vec<AuthorityKey>) -> Self {
         Segment {
             start,
             end,
@@ -159,14 +160,22 @@ pub(super) fn sentence_claims(
                 .find(|s| s.start <= citation.start);
             match target {
                 Some(segment) if citation.start < start || !removable => {
-                    segment.authorities.push(citation.support_key())
+                    segment.authorities.extend(citation.support_key())
                 }
-                _ => segments.push(Segment::new(start, start, vec![citation.support_key()])),
+                _ => segments.push(Segment::new(
+                    start,
+                    start,
+                    citation.support_key().into_iter().collect(),
+                )),
             }
             continue;
         }
         let material = material_start(chars, citation, start);
-        let mut segment = Segment::new(start, material, vec![citation.support_key()]);
+        let mut segment = Segment::new(
+            start,
+            material,
+            citation.support_key().into_iter().collect(),
+        );
         // A name that opens the sentence is its subject: "Title VII …, 42 U.S.C. § 2000e-2(a), prohibits …".
         let opens_sentence = material == sentence.0 && material < citation.start;
         segment.runs_on = opens_sentence || runs_into_sentence(chars, start, material);
@@ -192,7 +201,7 @@ pub(super) fn sentence_claims(
             .iter_mut()
             .find(|s| s.start <= citation.start && citation.start < s.end.max(s.start + 1))
         {
-            segment.authorities.push(citation.support_key());
+            segment.authorities.extend(citation.support_key());
         }
     }
     let segments = join_run_ons(segments, chars, sentence.1);
@@ -201,7 +210,7 @@ pub(super) fn sentence_claims(
         .filter(|&i| words(&segments[i]) >= 3)
         .collect();
     if substantive.len() <= 1 {
-        let authorities: Vec<String> = segments
+        let authorities: Vec<AuthorityKey> = segments
             .iter()
             .flat_map(|s| s.authorities.clone())
             .collect();
@@ -230,7 +239,7 @@ pub(super) fn sentence_claims(
         return vec![single];
     }
     let mut claims: Vec<AttributedClaim> = Vec::new();
-    let mut carried: Vec<String> = Vec::new();
+    let mut carried: Vec<AuthorityKey> = Vec::new();
     for (index, segment) in segments.iter().enumerate() {
         if substantive.contains(&index) {
             let mut authorities = std::mem::take(&mut carried);
@@ -276,7 +285,11 @@ fn keep_final_punctuation(
 }
 
 /// The claim of one stretch; a joined one reads without its cite and spans both stretches.
-fn segment_claim(chars: &[char], segment: &Segment, authorities: Vec<String>) -> AttributedClaim {
+fn segment_claim(
+    chars: &[char],
+    segment: &Segment,
+    authorities: Vec<AuthorityKey>,
+) -> AttributedClaim {
     let mut claim = claim(chars, segment.start, segment.end, authorities);
     if let Some(text) = &segment.text {
         claim.text = clean_claim(&text.split_whitespace().collect::<Vec<_>>().join(" "));
@@ -307,7 +320,7 @@ pub(super) fn claim(
     chars: &[char],
     start: usize,
     end: usize,
-    authorities: Vec<String>,
+    authorities: Vec<AuthorityKey>,
 ) -> AttributedClaim {
     let raw = slice(chars, start, end);
     let text = clean_claim(&raw);
@@ -324,11 +337,8 @@ pub(super) fn claim(
     claim
 }
 
-pub(super) fn add_authorities(claim: &mut AttributedClaim, authorities: Vec<String>) {
-    // A citation that supports nothing (history, the record) has no key here.
-    claim
-        .authorities
-        .extend(authorities.into_iter().filter(|key| !key.is_empty()));
+pub(super) fn add_authorities(claim: &mut AttributedClaim, authorities: Vec<AuthorityKey>) {
+    claim.authorities.extend(authorities);
     claim.authorities.sort();
     claim.authorities.dedup();
 }

@@ -86,7 +86,7 @@ pub fn claims_with(text: &str, citations: &[Citation]) -> Vec<AttributedClaim> {
             continue;
         }
         if is_citation_sentence(&chars, sentence, &cited) {
-            let authorities = inside.iter().map(|c| c.support_key()).collect();
+            let authorities = inside.iter().filter_map(|c| c.support_key()).collect();
             match out.last_mut() {
                 Some(previous) => add_authorities(previous, authorities),
                 None => out.push(claim(&chars, sentence.0, sentence.0, authorities)),
