@@ -75,7 +75,10 @@ fn a_similarity_of_exactly_the_threshold_supports() {
     };
     let report = score(&reference, &candidate, &[], &at_040, &mut rouge_l);
     let liability = &report.details.pairs[2];
-    assert_eq!(liability.authority.as_ref().map(AuthorityKey::as_str), Some("case:51 F.3d 1449"));
+    assert_eq!(
+        liability.authority.as_ref().map(AuthorityKey::as_str),
+        Some("case:51 F.3d 1449")
+    );
     assert!((liability.similarity.unwrap() - 0.4).abs() < 1e-15);
     assert!(liability.supported, "{}", liability.reason);
     assert_eq!(report.score("l-fresco"), Some(2.0 / 3.0));
