@@ -93,32 +93,6 @@ pub fn BenchmarksView() -> impl IntoView {
         }
     });
 
-    let load_gold = move |_| {
-        let Some(input) = gold_ref.get() else { return };
-        let chosen = kind.get_untracked();
-        leptos::task::spawn_local(async move {
-            let Some(read) = browser::read_chosen_file(&input).await else {
-                return;
-            };
-            input.set_value("");
-            let checked = match read {
-                Ok((name, text)) => match scoring::count_gold(chosen, &text).await {
-                    Ok(_) => Ok(StoredGold { name, text }),
-                    Err(e) if e.is_stale() => return,
-                    Err(e) => Err(format!("{name}: {e}")),
-                },
-                Err(e) => Err(e),
-            };
-            match checked {
-                Ok(stored) => {
-                    gold_message.set(gold_store::save(chosen.id(), &stored).await.err());
-                    gold.set(Some(stored));
-                }
-                Err(e) => gold_message.set(Some(e)),
-            }
-        });
-    };
-
     let forget_gold = move |_| {
         let chosen = kind.get_untracked();
         gold.set(None);
@@ -152,6 +126,37 @@ pub fn BenchmarksView() -> impl IntoView {
             // Cleared once scored, so choosing the same file again scores it again.
             if let Some(input) = input {
                 input.set_value("");
+            }
+        });
+    };
+
+    let load_gold = move |_| {
+        let Some(input) = gold_ref.get() else { return };
+        let chosen = kind.get_untracked();
+        leptos::task::spawn_local(async move {
+            let Some(read) = browser::read_chosen_file(&input).await else {
+                return;
+            };
+            input.set_value("");
+            let checked = match read {
+                Ok((name, text)) => match scoring::count_gold(chosen, &text).await {
+                    Ok(_) => Ok(StoredGold { name, text }),
+                    Err(e) if e.is_stale() => return,
+                    Err(e) => Err(format!("{name}: {e}")),
+                },
+                Err(e) => Err(e),
+            };
+            match checked {
+                Ok(stored) => {
+                    gold_message.set(gold_store::save(chosen.id(), &stored).await.err());
+                    gold.set(Some(stored));
+                    // A file that failed for want of gold (or against other gold) is scored again with it,
+                    // so its error does not outlive its cause.
+                    if matches!(job.get_untracked(), Job::Failed(_)) {
+                        score_chosen();
+                    }
+                }
+                Err(e) => gold_message.set(Some(e)),
             }
         });
     };

@@ -217,7 +217,7 @@ fn LlmField(
                 placeholder=placeholder
                 autocomplete="off"
                 prop:value=move || value.get()
-                on:change=move |ev| set(event_target_value(&ev))
+                on:input=move |ev| set(event_target_value(&ev))
             />
         </div>
     }

@@ -195,3 +195,14 @@ test('junk, empty and mis-shaped files give a message naming the problem', async
   await screenshot(page, 'bench-error');
   assert.deepEqual(errors, []);
 });
+
+test('a file that failed for want of gold is scored again once the gold is loaded, and its error goes', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await upload(page, 'casefacts', 'preds.jsonl', '{"claim": "A", "predicted_cases": ["Roe v. Wade"], "predicted_verdict": "Supported"}\n');
+  await page.waitForFunction(() => /no gold file is loaded/.test(document.querySelector('#bench-results .error')?.textContent ?? ''));
+  await loadGold(page, 'casefacts', writeTemp('test.json', '[{"claim": "A", "case_name": ["Roe v. Wade"], "label": "Supported"}]'));
+  await page.waitForSelector('#score-evidence-score');
+  assert.equal(await page.$('#bench-results .error'), null);
+  assert.equal(await page.getAttribute('#score-verdict-accuracy', 'data-value'), '1');
+  assert.deepEqual(errors, []);
+});

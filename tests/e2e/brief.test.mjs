@@ -236,3 +236,18 @@ test('printing keeps the result and drops the controls', async () => {
   assert.equal(await page.isVisible('#score-l-fresco .formula code'), true);
   assert.deepEqual(errors, []);
 });
+
+test('every citation-number button is a tap target of at least 24 × 24 px, on a phone too', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.click('#brief-example-1');
+  await page.waitForSelector('#brief-annotated-candidate button.auth-label');
+  const boxes = await page.$$eval('.annotated-text button.auth-label', (els) => els.map((e) => {
+    const { width, height } = e.getBoundingClientRect();
+    return { text: e.textContent, width, height };
+  }));
+  assert.ok(boxes.length >= 4, JSON.stringify(boxes));
+  for (const box of boxes) assert.ok(box.width >= 24 && box.height >= 24, JSON.stringify(box));
+  await screenshot(page, 'brief-tap-targets-390');
+  assert.deepEqual(errors, []);
+});

@@ -20,12 +20,11 @@ async function scriptedEndpoint(page, content) {
   return seen;
 }
 
+/** Chooses the LLM judge and types its fields; they apply as typed, with no blur or Enter (no `change`). */
 async function chooseLlm(page, model = 'judge-1') {
   await page.selectOption('#brief-similarity', 'llm');
   for (const [name, value] of [['endpoint', `${server.url}v1`], ['model', model], ['key', KEY]]) {
-    const field = page.locator(`#brief-llm-${name}`);
-    await field.fill(value);
-    await field.dispatchEvent('change');
+    await page.locator(`#brief-llm-${name}`).fill(value);
   }
 }
 
@@ -120,9 +119,7 @@ test('summary check with the LLM judge: top candidates by cosine asked (A.4), ti
   await page.click('#summary-example-0');
   await page.selectOption('#summary-similarity', 'llm');
   for (const [name, value] of [['endpoint', `${server.url}v1`], ['model', 'judge-points'], ['key', KEY]]) {
-    const field = page.locator(`#summary-llm-${name}`);
-    await field.fill(value);
-    await field.dispatchEvent('change');
+    await page.locator(`#summary-llm-${name}`).fill(value);
   }
   // The model loads for the cosine pre-selection, then the endpoint judges.
   await page.waitForFunction(() => document.querySelector('#summary-results .llm-exchanges')
