@@ -1,7 +1,7 @@
 //! The comparison table: reference claim (or point), generated claim, authority (or point weight),
 //! similarity, verdict.
 
-use crate::present::report_view::{PairLink, PairRow, Units, Verdict};
+use crate::present::report_view::{MatchRule, PairLink, PairRow, Units, Verdict};
 use leptos::prelude::*;
 
 /// Rows drawn at first; a brief of a megabyte has thousands, drawn on request.
@@ -13,6 +13,7 @@ fn row_view(
     row: PairRow,
     selected: RwSignal<Option<PairLink>>,
     headers: (String, String, &'static str),
+    rule: MatchRule,
 ) -> impl IntoView {
     let link = (row.link != PairLink::default()).then_some(row.link);
     let linkable = link.is_some();
@@ -50,7 +51,7 @@ fn row_view(
                     .unwrap_or_else(|| "(no generated claim cites this authority)".into())}
             </td>
             <td class="authority" data-label=headers.2>{row.authority}</td>
-            <td class="num" data-label="Similarity">{row.similarity.map(|s| format!("{s:.3}")).unwrap_or_else(|| "—".into())}</td>
+            <td class="num" data-label="Similarity">{row.similarity.map(|s| rule.similarity_text(s)).unwrap_or_else(|| "—".into())}</td>
             <td class="verdict" data-label="Verdict">{row.verdict.label()}</td>
         </tr>
     }
@@ -60,8 +61,8 @@ fn row_view(
 pub fn PairsTable(
     rows: Vec<PairRow>,
     units: Units,
-    /// When a pair matches, e.g. "similarity ≥ 0.50".
-    rule: String,
+    /// When a pair matches, e.g. similarity ≥ 0.50.
+    rule: MatchRule,
     /// The pair selected here, highlighted in the annotated texts.
     selected: RwSignal<Option<PairLink>>,
 ) -> impl IntoView {
@@ -90,7 +91,7 @@ pub fn PairsTable(
             rows.iter()
                 .take(shown)
                 .cloned()
-                .map(|row| row_view(row, selected, row_headers.clone()))
+                .map(|row| row_view(row, selected, row_headers.clone(), rule))
                 .collect_view()
         })
     };
@@ -98,7 +99,7 @@ pub fn PairsTable(
         <div class="table-scroll" tabindex="0" role="region" aria-label=format!("Table of {unit} pairs")>
             <table class="pairs stacked">
                 <caption>
-                    {format!("Reference {unit}s and their generated {unit} (match when {rule})")}
+                    {format!("Reference {unit}s and their generated {unit} (match when {})", rule.text())}
                     {(units == Units::Claims)
                         .then(|| view! { <span class="hint">" — select a row to see its claims in the texts"</span> })}
                 </caption>

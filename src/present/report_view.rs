@@ -9,6 +9,7 @@ use lexeval_core::judge::Exchange;
 use lexeval_core::pipeline::{CheckReport, MetricReport};
 use lexeval_core::pointwise::{PointwiseDetails, ScoredPoints};
 use lexeval_core::report::{Score, ScoreReport};
+use lexeval_core::similarity::reaches_threshold;
 use std::collections::HashMap;
 
 /// One compared pair of the claim table.
@@ -107,6 +108,42 @@ fn scored_points(report: &ScoreReport<PointwiseDetails>) -> Option<&ScoredPoints
     match &report.details {
         PointwiseDetails::Scored(details) => Some(details),
         PointwiseDetails::Skipped { .. } => None,
+    }
+}
+
+/// How two claims or points matched when a check was scored (the settings may have changed since): by the
+/// LLM judge's Yes, or by a similarity at or above a threshold.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MatchRule {
+    /// `None` under the LLM judge, which answers Yes or No.
+    pub threshold: Option<f64>,
+}
+
+impl MatchRule {
+    /// "similarity ≥ 0.40", for the table's caption.
+    pub fn text(&self) -> String {
+        match self.threshold {
+            None => "the LLM judge answers Yes".to_string(),
+            Some(threshold) => format!("similarity ≥ {threshold:.2}"),
+        }
+    }
+
+    /// A pair's similarity as shown beside its verdict: three decimals, or as many more as it takes for
+    /// the number shown to fall on the verdict's side of the threshold (0.39990 below 0.40 shows 0.3999,
+    /// never 0.400 beside "no match").
+    pub fn similarity_text(&self, similarity: f64) -> String {
+        let Some(threshold) = self.threshold else {
+            return format!("{similarity:.3}");
+        };
+        let matches = reaches_threshold(similarity, threshold);
+        (3..=9)
+            .map(|decimals| format!("{similarity:.decimals$}"))
+            .find(|shown| {
+                shown
+                    .parse::<f64>()
+                    .is_ok_and(|shown| reaches_threshold(shown, threshold) == matches)
+            })
+            .unwrap_or_else(|| similarity.to_string())
     }
 }
 

@@ -10,7 +10,7 @@ use crate::components::llm_exchanges::LlmExchanges;
 use crate::components::pairs_table::{AuthorityGaps, PairsTable, UnsupportedPoints};
 use crate::components::score_card::ScoreCards;
 use crate::present::card_counts;
-use crate::present::report_view::{self, PairLink, Units};
+use crate::present::report_view::{self, MatchRule, PairLink, Units};
 use crate::state::route::View;
 use crate::state::settings::Settings;
 use leptos::prelude::*;
@@ -23,14 +23,13 @@ use std::sync::Arc;
 #[derive(Clone, PartialEq)]
 pub struct Scored {
     pub report: Arc<CheckReport>,
-    pub rule: String,
+    pub rule: MatchRule,
 }
 
 /// How two claims or points match under `settings`, for the pairs table.
-pub fn rule(settings: &Settings) -> String {
-    match settings.similarity {
-        Similarity::Llm => "the LLM judge answers Yes".to_string(),
-        _ => format!("similarity ≥ {:.2}", settings.threshold),
+pub fn rule(settings: &Settings) -> MatchRule {
+    MatchRule {
+        threshold: (settings.similarity != Similarity::Llm).then_some(settings.threshold),
     }
 }
 
@@ -146,7 +145,7 @@ pub fn CheckBreakdown(
     reference: String,
     candidate: String,
     mut report: CheckReport,
-    rule: String,
+    rule: MatchRule,
     /// Prefix of the annotated texts' ids.
     prefix: &'static str,
     /// Prefix of the score cards' ids.

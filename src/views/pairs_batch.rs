@@ -8,6 +8,7 @@ use crate::components::comparison::{Comparison, SecondFile};
 use crate::components::item_table::ItemTableView;
 use crate::components::model_progress::ModelProgress;
 use crate::components::score_card::ScoreCards;
+use crate::present::report_view::MatchRule;
 use crate::state::settings::{LlmSettings, Settings};
 use crate::state::AppState;
 use crate::views::check_result::{self, CheckBreakdown};
@@ -64,7 +65,7 @@ enum Opened {
     Done {
         texts: (String, String),
         report: Box<CheckReport>,
-        rule: String,
+        rule: MatchRule,
     },
     Failed(String),
 }

@@ -200,7 +200,8 @@ test('a file that failed for want of gold is scored again once the gold is loade
   const { page, errors } = await openPage(browser, server.url);
   await upload(page, 'casefacts', 'preds.jsonl', '{"claim": "A", "predicted_cases": ["Roe v. Wade"], "predicted_verdict": "Supported"}\n');
   await page.waitForFunction(() => /no gold file is loaded/.test(document.querySelector('#bench-results .error')?.textContent ?? ''));
-  await loadGold(page, 'casefacts', writeTemp('test.json', '[{"claim": "A", "case_name": ["Roe v. Wade"], "label": "Supported"}]'));
+  // The gold chosen right away, on the same benchmark (choosing the benchmark again would start afresh).
+  await page.setInputFiles('#bench-gold', writeTemp('test.json', '[{"claim": "A", "case_name": ["Roe v. Wade"], "label": "Supported"}]'));
   await page.waitForSelector('#score-evidence-score');
   assert.equal(await page.$('#bench-results .error'), null);
   assert.equal(await page.getAttribute('#score-verdict-accuracy', 'data-value'), '1');

@@ -92,3 +92,19 @@ test('a generated point the reference does not support is listed and marked in w
   await screenshot(page, 'summary-unsupported-390');
   assert.deepEqual(errors, []);
 });
+
+test('a similarity just below the threshold is shown with the digits that put it below, never as the threshold', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.click('#tab-summary');
+  // One point each: 800 shared words of 2,001 and 2,000 → ROUGE-L F1 = 1600/4001 = 0.39990…, below the
+  // default threshold 0.40 by less than three decimals show.
+  const words = (prefix, n) => Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(' ');
+  await page.fill('#summary-reference', `${words('w', 800)} ${words('r', 1201)}.`);
+  await page.fill('#summary-candidate', `${words('w', 800)} ${words('c', 1200)}.`);
+  await page.waitForSelector('#summary-results table.pairs tbody tr');
+  const cells = await page.$$eval('#summary-results table.pairs tbody tr td', (els) => els.map((e) => e.textContent));
+  assert.equal(cells[3], '0.3999');
+  assert.match(cells[4], /no match/);
+  assert.match(await page.textContent('#summary-results table.pairs caption'), /match when similarity ≥ 0\.40/);
+  assert.deepEqual(errors, []);
+});

@@ -39,7 +39,9 @@ fn casefacts_predictions_against_the_loaded_gold_give_the_clis_report() {
     };
     assert_eq!(
         serde_json::to_string_pretty(report).unwrap() + "\n",
-        fixture("compat/casefacts.json")
+        // Today's report (`compat/casefacts.json` is the same file scored before partial predictions
+        // were noted: reports saved then still read back byte for byte, see details_compat.rs).
+        fixture("benchmarks/casefacts.report.json")
     );
     assert_eq!(file.items, Some(items::casefacts(&report.details)));
     assert_eq!(progress, [(0, 4), (4, 4)]);

@@ -33,11 +33,13 @@ fn jsonl<T: DeserializeOwned>(path: &str) -> Vec<T> {
 
 #[test]
 fn casefacts_reports_read_back_and_recompute() {
-    let saved = round_trips::<CaseFactsDetails>("compat/casefacts.json");
+    // Saved before partial predictions were noted: it still reads back byte for byte.
+    round_trips::<CaseFactsDetails>("compat/casefacts.json");
+    let today = round_trips::<CaseFactsDetails>("benchmarks/casefacts.report.json");
     let gold: Vec<casefacts::GoldClaim> =
         serde_json::from_str(&fixture("benchmarks/casefacts.gold.json")).unwrap();
     let predictions = jsonl("benchmarks/casefacts.predictions.jsonl");
-    assert_eq!(printed(&casefacts::score(&gold, &predictions)), saved);
+    assert_eq!(printed(&casefacts::score(&gold, &predictions)), today);
     let baseline = round_trips::<CaseFactsDetails>("compat/casefacts-llm-baseline.json");
     let report: ScoreReport<CaseFactsDetails> = serde_json::from_str(&baseline).unwrap();
     assert_eq!(report.details.llm.unwrap().model, "m");

@@ -2,7 +2,10 @@
 //! whole texts, and with embeddings the whole-text cosine.
 
 use super::annotate::{claims_and_spans_with, Span};
-use super::{check_count, whole_text_rouge, CheckReport, FeedError, MetricReport, Step};
+use super::{
+    check_count, note_unread, unread_by_rouge, whole_text_rouge, CheckReport, FeedError,
+    MetricReport, Step,
+};
 use crate::authorities::{self, Authority};
 use crate::citations::extract;
 use crate::claims::AttributedClaim;
@@ -35,6 +38,8 @@ pub struct BriefPipeline {
     left_out: Vec<LeftOutCitation>,
     spans: (Vec<Span>, Vec<Span>),
     rouge: ScoreReport<RougeDetails>,
+    /// Why ROUGE cannot compare the texts, if so (noted on the ROUGE scores and a ROUGE headline).
+    unread_by_rouge: Option<String>,
     waiting: Waiting,
 }
 
@@ -64,10 +69,12 @@ impl BriefPipeline {
                     .retain(|key| authorities::is_case(&authorities, key));
             }
         }
+        let unread_by_rouge = unread_by_rouge(reference_text, candidate_text);
         let rouge = whole_text_rouge(
             reference_text,
             candidate_text,
             &[RougeType::N(1), RougeType::N(2), RougeType::L],
+            unread_by_rouge.as_ref(),
         );
         let mut pipeline = BriefPipeline {
             settings,
@@ -78,6 +85,7 @@ impl BriefPipeline {
             left_out,
             spans: (reference_spans, candidate_spans),
             rouge,
+            unread_by_rouge,
             waiting: Waiting::Nothing,
         };
         let step = match pipeline.settings.similarity.measure() {
@@ -144,8 +152,19 @@ impl BriefPipeline {
         report
     }
 
-    fn done(&mut self, metric: ScoreReport<FrescoDetails>, cosine: Option<ScoreReport>) -> Step {
+    fn done(
+        &mut self,
+        mut metric: ScoreReport<FrescoDetails>,
+        cosine: Option<ScoreReport>,
+    ) -> Step {
         self.waiting = Waiting::Nothing;
+        // The headline; citation recall and precision do not compare words.
+        let headline = metric.scores.len().min(1);
+        note_unread(
+            &mut metric.scores[..headline],
+            self.settings.similarity,
+            self.unread_by_rouge.as_ref(),
+        );
         Step::Done {
             report: Box::new(CheckReport {
                 reference_spans: std::mem::take(&mut self.spans.0),

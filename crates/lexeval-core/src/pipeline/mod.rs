@@ -27,8 +27,10 @@ use crate::fresco::{FrescoDetails, FrescoSettings};
 use crate::judge::{Answer, JudgeLanguage, JudgeSettings};
 use crate::pointwise::{Paragraph, PointwiseDetails, PointwiseSettings};
 use crate::report::{Score, ScoreReport};
-use crate::rouge::{RougeDetails, RougeOptions, RougeScorer, RougeType};
+use crate::rouge::tokenize::tokenize;
+use crate::rouge::{RougeDetails, RougeOptions, RougeScorer, RougeType, Tokenizer};
 use crate::shipped_model::EmbeddingModel;
+use crate::similarity::{Measure, Similarity};
 use serde::{Deserialize, Serialize};
 
 /// Above this many reference × candidate tokens ROUGE-Lsum (one LCS table per sentence pair, as
@@ -249,11 +251,52 @@ fn check_count(what: &str, asked: usize, fed: usize) -> Result<(), FeedError> {
     }
 }
 
-/// ROUGE (stemmed) between the whole texts; ROUGE-Lsum null with a reason when the texts are too long.
+/// Why ROUGE cannot compare the texts, when one of them is mostly words rouge-score's tokenizer drops
+/// (it keeps only a–z and 0–9, as lexeval does for parity): Arabic, Chinese, Greek … Fewer than half of a
+/// text's words read is the mark.
+pub(crate) fn unread_by_rouge(reference: &str, candidate: &str) -> Option<String> {
+    [("reference", reference), ("generated", candidate)]
+        .into_iter()
+        .find_map(|(which, text)| {
+            let words = tokenize(text, false, Tokenizer::Unicode).len();
+            let read = tokenize(text, false, Tokenizer::RougeScore).len();
+            (words > 0 && read * 2 < words).then(|| {
+                format!(
+                    "the {which} text has few words ROUGE reads ({read} of {words}): rouge-score's tokenizer \
+                     keeps only a–z and 0–9, so ROUGE cannot compare these texts — choose the embedding \
+                     similarity"
+                )
+            })
+        })
+}
+
+/// The same score with `note` on it, when it has a value and no note of its own.
+fn noted(score: Score, note: Option<&String>) -> Score {
+    match note {
+        Some(note) if score.value.is_some() && score.note.is_none() => {
+            score.with_note(note.clone())
+        }
+        _ => score,
+    }
+}
+
+/// The scores a ROUGE claim or point similarity decides, noted when ROUGE cannot read a text.
+fn note_unread(scores: &mut [Score], similarity: Similarity, unread: Option<&String>) {
+    if !matches!(similarity.measure(), Measure::Rouge(_)) {
+        return;
+    }
+    for score in scores {
+        *score = noted(score.clone(), unread);
+    }
+}
+
+/// ROUGE (stemmed) between the whole texts; ROUGE-Lsum null with a reason when the texts are too long;
+/// each score noted when ROUGE cannot read a text.
 fn whole_text_rouge(
     reference: &str,
     candidate: &str,
     types: &[RougeType],
+    unread: Option<&String>,
 ) -> ScoreReport<RougeDetails> {
     let options = RougeOptions {
         stem: true,
@@ -270,6 +313,10 @@ fn whole_text_rouge(
         .filter(|&kind| !(skip_lsum && kind == RougeType::LSum))
         .collect();
     let mut report = RougeScorer::new(&computed, options).score_report(&[reference], candidate);
+    report.scores = std::mem::take(&mut report.scores)
+        .into_iter()
+        .map(|score| noted(score, unread))
+        .collect();
     if skip_lsum && types.contains(&RougeType::LSum) {
         report.scores.push(Score::null(
             RougeType::LSum.name(),

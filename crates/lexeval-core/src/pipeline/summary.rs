@@ -4,7 +4,10 @@
 
 use super::annotate::{claims_and_spans, Span};
 use super::tiebreak::TieBreaks;
-use super::{check_count, whole_text_rouge, CheckReport, FeedError, MetricReport, Step};
+use super::{
+    check_count, note_unread, unread_by_rouge, whole_text_rouge, CheckReport, FeedError,
+    MetricReport, Step,
+};
 use crate::embedded::{whole_text_report, EmbeddedTexts};
 use crate::judge::{Answer, Exchange, JudgeLanguage, JudgeSettings, PointQuestion};
 use crate::pointwise::{
@@ -69,6 +72,8 @@ pub struct SummaryPipeline {
     weights: Vec<f64>,
     spans: (Vec<Span>, Vec<Span>),
     rouge: ScoreReport<RougeDetails>,
+    /// Why ROUGE cannot compare the texts, if so (noted on the ROUGE scores and a ROUGE headline).
+    unread_by_rouge: Option<String>,
     cosine: Option<ScoreReport>,
     waiting: Waiting,
 }
@@ -98,10 +103,12 @@ impl SummaryPipeline {
             Some(paragraphs) => flat(paragraphs),
             None => pointwise::points(candidate_text),
         };
+        let unread_by_rouge = unread_by_rouge(&reference_text, candidate_text);
         let rouge = whole_text_rouge(
             &reference_text,
             candidate_text,
             &[RougeType::N(1), RougeType::N(2), RougeType::LSum],
+            unread_by_rouge.as_ref(),
         );
         let spans = (
             claims_and_spans(&reference_text).1,
@@ -116,6 +123,7 @@ impl SummaryPipeline {
             weights,
             spans,
             rouge,
+            unread_by_rouge,
             cosine: None,
             waiting: Waiting::Nothing,
         };
@@ -163,8 +171,13 @@ impl SummaryPipeline {
         )
     }
 
-    fn done(&mut self, metric: ScoreReport<PointwiseDetails>) -> Step {
+    fn done(&mut self, mut metric: ScoreReport<PointwiseDetails>) -> Step {
         self.waiting = Waiting::Nothing;
+        note_unread(
+            &mut metric.scores,
+            self.settings.similarity,
+            self.unread_by_rouge.as_ref(),
+        );
         Step::Done {
             report: Box::new(CheckReport {
                 reference_spans: std::mem::take(&mut self.spans.0),

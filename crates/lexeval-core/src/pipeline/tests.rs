@@ -267,7 +267,7 @@ fn oversized_inputs_get_reasons_instead_of_minutes() {
         .unwrap()
         .contains("at most 2000 points"));
     let long = "word ".repeat(21_000);
-    let rouge = whole_text_rouge(&long, &long, &[RougeType::LSum]);
+    let rouge = whole_text_rouge(&long, &long, &[RougeType::LSum], None);
     assert!(rouge.scores[0].value.is_none());
 }
 
@@ -407,4 +407,39 @@ fn record_cites_and_cross_references_are_highlighted_as_what_they_are() {
         ]
     );
     assert!(claims.iter().all(|c| c.authorities.is_empty()));
+}
+
+#[test]
+fn texts_rouge_cannot_read_say_so_on_every_rouge_decided_score_and_split_into_their_sentences() {
+    // Identical Arabic summaries: rouge-score's tokenizer reads none of their words, so ROUGE (kept for
+    // parity) finds nothing in common; every score it decides says why and points to the embeddings.
+    let arabic = "رفضت المحكمة الدعوى. استأنف المدعي الحكم.".to_string();
+    let job = CheckJob::Summary {
+        reference: arabic.clone(),
+        candidate: arabic.clone(),
+        settings: PointwiseSettings::default(),
+        judge: None,
+        reference_points: None,
+        candidate_points: None,
+    };
+    let (_, step) = Pipeline::start(job, &PlainJudge);
+    let report = done(step);
+    let expected = "the reference text has few words ROUGE reads (0 of 6): rouge-score's tokenizer keeps \
+                    only a–z and 0–9, so ROUGE cannot compare these texts — choose the embedding similarity";
+    for score in report.metric.scores().iter().chain(&report.rouge.scores) {
+        if score.value.is_some() {
+            assert_eq!(score.note.as_deref(), Some(expected), "{}", score.name);
+        }
+    }
+    let MetricReport::Pointwise(metric) = &report.metric else {
+        panic!("a summary check");
+    };
+    let PointwiseDetails::Scored(details) = &metric.details else {
+        panic!("scored");
+    };
+    assert_eq!(details.reference_points.len(), 2);
+    // English texts get no such note.
+    let (_, step) = Pipeline::start(summary(Similarity::RougeL), &PlainJudge);
+    let report = done(step);
+    assert!(report.metric.scores().iter().all(|s| s.note.is_none()));
 }

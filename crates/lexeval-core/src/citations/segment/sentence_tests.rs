@@ -82,3 +82,37 @@ fn real_clerc_paragraphs_do_not_split_after_their_abbreviations() {
         );
     }
 }
+
+#[test]
+fn sentences_of_other_scripts_end_at_their_own_full_stops_and_at_a_period_before_an_uncased_letter()
+{
+    let cases: [(&str, &[&str]); 4] = [
+        // Arabic: a Latin period, then a letter with no capital form.
+        (
+            "رفضت المحكمة الدعوى. استأنف المدعي الحكم.",
+            &["رفضت المحكمة الدعوى.", "استأنف المدعي الحكم."],
+        ),
+        // Chinese: 。 with no space after it.
+        (
+            "法院驳回了起诉。原告提出上诉。",
+            &["法院驳回了起诉。", "原告提出上诉。"],
+        ),
+        // Hindi: the danda.
+        (
+            "न्यायालय ने याचिका खारिज की। अपील दायर की गई।",
+            &["न्यायालय ने याचिका खारिज की।", "अपील दायर की गई।"],
+        ),
+        // Urdu's full stop and the Arabic question mark.
+        (
+            "عدالت نے درخواست مسترد کر دی۔ کیا اپیل ممکن ہے؟ جی ہاں۔",
+            &[
+                "عدالت نے درخواست مسترد کر دی۔",
+                "کیا اپیل ممکن ہے؟",
+                "جی ہاں۔",
+            ],
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(sentences(text), expected, "{text}");
+    }
+}

@@ -139,6 +139,12 @@ pub(super) fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize,
                     start = i + 1;
                 }
             }
+            // The full stops of scripts that mark sentences with their own (CJK 。, Devanagari ।, Urdu ۔,
+            // Arabic ؟, full-width ！？): a sentence ends there, spaced or not, with no abbreviation to mistake.
+            c if depth == 0 && is_script_full_stop(c) => {
+                push_trimmed(&chars, start, i + 1, &mut ranges);
+                start = i + 1;
+            }
             '.' | '?' | '!' if depth == 0 && !protected(i) => {
                 let mut end = i + 1;
                 while end < chars.len() && matches!(chars[end], '"' | '\'' | '”' | '’' | ')') {
@@ -154,6 +160,7 @@ pub(super) fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize,
                 let opens_sentence = next.is_none_or(|n| {
                     let c = chars[n];
                     c.is_uppercase()
+                        || is_uncased_letter(c)
                         || c.is_ascii_digit()
                         || matches!(c, '"' | '“' | '‘' | '(' | '[' | '§')
                 });
@@ -181,6 +188,20 @@ pub(super) fn sentence_ranges(text: &str, citations: &[Citation]) -> Vec<(usize,
     }
     push_trimmed(&chars, start, chars.len(), &mut ranges);
     ranges
+}
+
+/// A sentence-ending mark of a script other than Latin's.
+fn is_script_full_stop(c: char) -> bool {
+    matches!(
+        c,
+        '。' | '．' | '！' | '？' | '।' | '॥' | '۔' | '؟' | '።' | '။'
+    )
+}
+
+/// A letter of a script without capitals (Arabic, Hebrew, Devanagari, CJK …), where any letter after a full
+/// stop may open a sentence.
+fn is_uncased_letter(c: char) -> bool {
+    c.is_alphabetic() && !c.is_uppercase() && !c.is_lowercase()
 }
 
 /// Length of a footnote mark (one to three digits, then a space) right after the sentence end at `end` of a
