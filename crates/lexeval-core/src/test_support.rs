@@ -1,7 +1,11 @@
 //! What lexeval's tests share (the `test-support` feature; always there for core's own unit tests): the
-//! repository's fixtures and the shared data, a seeded random generator, and a fake LLM judge whose
-//! prompts are the texts themselves.
+//! repository's fixtures and the shared data, a seeded random generator, a fake LLM judge whose
+//! prompts are the texts themselves, and citation values built as eyecite's `tests/factories.py` builds
+//! them (the fields a test does not name take the plainest value).
 
+use crate::authority_key::AuthorityKey;
+use crate::citations::{Citation, CitationKind, CitationRole};
+use crate::claims::AttributedClaim;
 use crate::judge::{JudgeError, JudgeLanguage, PointQuestion};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -66,5 +70,45 @@ impl JudgeLanguage for PlainJudge {
             .next()
             .and_then(|n| n.parse().ok())
             .ok_or_else(|| JudgeError::Unreadable(format!("no number in {answer:?}")))
+    }
+}
+
+/// A full case citation "volume reporter page" as `citations::extract` gives it alone in a text: at
+/// offsets 0 to its length, keyed by its own cite, nothing else known. A test names the rest by struct
+/// update (`Citation { year: Some(1995), ..case_citation("51", "F.3d", "1449") }`).
+pub fn case_citation(volume: &str, reporter: &str, page: &str) -> Citation {
+    let cite = format!("{volume} {reporter} {page}");
+    Citation {
+        kind: CitationKind::FullCase,
+        start: 0,
+        end: cite.chars().count(),
+        authority: AuthorityKey::case(&cite),
+        matched_text: cite,
+        volume: Some(volume.to_string()),
+        reporter: Some(reporter.to_string()),
+        page: Some(page.to_string()),
+        pin_cite: None,
+        year: None,
+        court: None,
+        court_text: None,
+        parenthetical: None,
+        plaintiff: None,
+        defendant: None,
+        antecedent_guess: None,
+        author: None,
+        title: None,
+        section: None,
+        antecedent: None,
+        role: CitationRole::Authority,
+    }
+}
+
+/// A claim that is all of its text, citing `authorities` (keys as reports print them).
+pub fn claim(text: &str, authorities: &[&str]) -> AttributedClaim {
+    AttributedClaim {
+        text: text.to_string(),
+        start: 0,
+        end: text.chars().count(),
+        authorities: authorities.iter().map(|&key| key.into()).collect(),
     }
 }

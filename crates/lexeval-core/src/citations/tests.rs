@@ -2,6 +2,7 @@
 
 use super::{claims, extract, split_sentences, Citation, CitationKind};
 use crate::authority_key::AuthorityKey;
+use crate::test_support::case_citation;
 
 /// Every claim of `text` with its authorities, uncited ones included.
 pub(super) fn claim_pairs(text: &str) -> Vec<(String, Vec<String>)> {
@@ -28,26 +29,19 @@ fn full_case_citation_with_metadata() {
     let text = "See Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1459 (9th Cir. 1995) (holding officers liable).";
     let [c] = only(text, CitationKind::FullCase).try_into().unwrap();
     assert_eq!(
-        (
-            c.volume.as_deref(),
-            c.reporter.as_deref(),
-            c.page.as_deref()
-        ),
-        (Some("51"), Some("F.3d"), Some("1449"))
-    );
-    assert_eq!(
-        (c.pin_cite.as_deref(), c.year, c.court.as_deref()),
-        (Some("1459"), Some(1995), Some("ca9"))
-    );
-    assert_eq!(c.court_text.as_deref(), Some("9th Cir."));
-    assert_eq!(
-        (c.plaintiff.as_deref(), c.defendant.as_deref()),
-        (Some("Kayes"), Some("Pacific Lumber Co."))
-    );
-    assert_eq!(c.parenthetical.as_deref(), Some("holding officers liable"));
-    assert_eq!(
-        (c.start, c.end, c.matched_text.as_str()),
-        (33, 45, "51 F.3d 1449")
+        c,
+        Citation {
+            start: 33,
+            end: 45,
+            pin_cite: Some("1459".into()),
+            year: Some(1995),
+            court: Some("ca9".into()),
+            court_text: Some("9th Cir.".into()),
+            parenthetical: Some("holding officers liable".into()),
+            plaintiff: Some("Kayes".into()),
+            defendant: Some("Pacific Lumber Co.".into()),
+            ..case_citation("51", "F.3d", "1449")
+        }
     );
     assert_eq!(c.authority, "case:51 F.3d 1449");
 }

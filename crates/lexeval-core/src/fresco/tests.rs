@@ -5,6 +5,7 @@ use crate::claims::AttributedClaim;
 use crate::report::Bounds;
 use crate::rouge::{f1, RougeType};
 use crate::similarity::Similarity;
+use crate::test_support::claim;
 
 fn rouge_l(a: &str, b: &str) -> Result<f64, String> {
     Ok(f1(RougeType::L, a, b, true))
@@ -97,15 +98,6 @@ fn identical_texts_score_one() {
         );
         assert_eq!(report.score(&report.metric), Some(1.0));
         assert_eq!(report.score("citation_recall"), Some(1.0));
-    }
-}
-
-fn claim(text: &str, authorities: &[&str]) -> AttributedClaim {
-    AttributedClaim {
-        text: text.into(),
-        start: 0,
-        end: text.chars().count(),
-        authorities: authorities.iter().map(|&a| a.into()).collect(),
     }
 }
 
