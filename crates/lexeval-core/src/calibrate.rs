@@ -89,7 +89,11 @@ pub fn pair_similarities(
         }
         (Measure::Embedding, Some(embedded)) => pairs
             .iter()
-            .map(|p| embedded.similarity(&p.reference, &p.generated))
+            .map(|p| {
+                embedded
+                    .similarity(&p.reference, &p.generated)
+                    .map_err(|missing| missing.to_string())
+            })
             .collect(),
         (Measure::Embedding, None) => {
             Err("embedding similarity needs the pairs' embeddings".into())

@@ -445,7 +445,27 @@ fn report(
 }
 
 /// A score value of one side: a number (or a flag, as 1 or 0), or null with why.
-type SideValue = Result<f64, String>;
+type SideValue = Result<f64, Undefined>;
+
+/// Why one side has no value of a score for an item; its message is the item's null reason.
+#[derive(Debug, Clone, PartialEq)]
+enum Undefined {
+    /// The table's own reason (its `null_reasons` column).
+    Given(String),
+    /// The table gives none for this score.
+    Unexplained { score: String },
+}
+
+impl fmt::Display for Undefined {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Undefined::Given(reason) => f.write_str(reason),
+            Undefined::Unexplained { score } => write!(f, "no {score} for this item"),
+        }
+    }
+}
+
+impl std::error::Error for Undefined {}
 
 fn value(table: &ItemTable, row: &ItemRow, index: usize, score: &str) -> SideValue {
     match row.cells.get(index) {
@@ -457,7 +477,7 @@ fn value(table: &ItemTable, row: &ItemRow, index: usize, score: &str) -> SideVal
 
 /// The reason a table gives for an undefined score (a pairs table's `null_reasons` column, "name: reason"),
 /// else a plain statement.
-fn null_reason(table: &ItemTable, row: &ItemRow, score: &str) -> String {
+fn null_reason(table: &ItemTable, row: &ItemRow, score: &str) -> Undefined {
     let prefix = format!("{score}: ");
     column_index(table, "null_reasons")
         .and_then(|index| match row.cells.get(index) {
@@ -466,7 +486,12 @@ fn null_reason(table: &ItemTable, row: &ItemRow, score: &str) -> String {
                 .find_map(|r| r.strip_prefix(&prefix).map(String::from)),
             _ => None,
         })
-        .unwrap_or_else(|| format!("no {score} for this item"))
+        .map_or_else(
+            || Undefined::Unexplained {
+                score: score.to_string(),
+            },
+            Undefined::Given,
+        )
 }
 
 fn one_sided(key: &str, value: SideValue, status: ItemStatus) -> ComparedItem {
@@ -510,7 +535,7 @@ fn both_sides(key: &str, a: SideValue, b: SideValue) -> ComparedItem {
 fn split(value: SideValue) -> (Option<f64>, Option<String>) {
     match value {
         Ok(v) => (Some(v), None),
-        Err(reason) => (None, Some(reason)),
+        Err(reason) => (None, Some(reason.to_string())),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::report::{Score, ScoreReport};
 use std::collections::HashMap;
+use std::fmt;
 
 /// Version of the whole-text embedding similarity carried by its report.
 pub const METRIC_VERSION: &str = "1";
@@ -30,6 +31,20 @@ pub fn rank_by_cosine(query: &[f32], documents: &[Vec<f32>]) -> Vec<usize> {
     order
 }
 
+/// A text looked up that was never embedded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissingEmbedding {
+    pub text: String,
+}
+
+impl fmt::Display for MissingEmbedding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "no embedding for {:?}", self.text)
+    }
+}
+
+impl std::error::Error for MissingEmbedding {}
+
 /// Texts and their embeddings, for similarity lookups.
 pub struct EmbeddedTexts {
     embeddings: HashMap<String, Vec<f32>>,
@@ -52,13 +67,14 @@ impl EmbeddedTexts {
     }
 
     /// Cosine similarity of two embedded texts, clamped to [0, 1] so it is thresholded like ROUGE F1.
-    pub fn similarity(&self, a: &str, b: &str) -> Result<f64, String> {
-        let vector = |text: &str| {
-            self.embeddings
-                .get(text)
-                .ok_or_else(|| format!("no embedding for {text:?}"))
-        };
-        Ok(f64::from(cosine(vector(a)?, vector(b)?)).clamp(0.0, 1.0))
+    pub fn similarity(&self, a: &str, b: &str) -> Result<f64, MissingEmbedding> {
+        Ok(f64::from(cosine(self.vector(a)?, self.vector(b)?)).clamp(0.0, 1.0))
+    }
+
+    fn vector(&self, text: &str) -> Result<&Vec<f32>, MissingEmbedding> {
+        self.embeddings.get(text).ok_or_else(|| MissingEmbedding {
+            text: text.to_string(),
+        })
     }
 
     /// `matrix[r][c]` = [`EmbeddedTexts::similarity`] of `rows[r]` and `columns[c]` (reference × candidate
@@ -67,7 +83,7 @@ impl EmbeddedTexts {
         &self,
         rows: &[S],
         columns: &[S],
-    ) -> Result<Vec<Vec<f64>>, String> {
+    ) -> Result<Vec<Vec<f64>>, MissingEmbedding> {
         rows.iter()
             .map(|r| {
                 columns
@@ -86,14 +102,11 @@ pub fn mean_cosine<S: AsRef<str>>(
     embedded: &EmbeddedTexts,
     reference: &[S],
     candidate: &[S],
-) -> Result<Option<f64>, String> {
-    let mean = |sentences: &[S]| -> Result<Option<Vec<f32>>, String> {
+) -> Result<Option<f64>, MissingEmbedding> {
+    let mean = |sentences: &[S]| -> Result<Option<Vec<f32>>, MissingEmbedding> {
         let mut sum: Option<Vec<f32>> = None;
         for sentence in sentences.iter().map(AsRef::as_ref) {
-            let vector = embedded
-                .embeddings
-                .get(sentence)
-                .ok_or_else(|| format!("no embedding for {sentence:?}"))?;
+            let vector = embedded.vector(sentence)?;
             match &mut sum {
                 Some(sum) => sum.iter_mut().zip(vector).for_each(|(s, v)| *s += v),
                 None => sum = Some(vector.clone()),
@@ -124,7 +137,7 @@ pub fn whole_text_report<S: AsRef<str>>(
         .push(match mean_cosine(embedded, reference, candidate) {
             Ok(Some(value)) => Score::new("embedding_cosine", value),
             Ok(None) => Score::null("embedding_cosine", "a text has no sentence to embed"),
-            Err(reason) => Score::null("embedding_cosine", reason),
+            Err(missing) => Score::null("embedding_cosine", missing.to_string()),
         });
     report
 }

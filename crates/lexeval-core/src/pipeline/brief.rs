@@ -188,7 +188,8 @@ impl BriefPipeline {
     }
 
     fn finish_with_embeddings(&mut self, embedded: &EmbeddedTexts) -> Step {
-        let report = self.score(&mut |a, b| embedded.similarity(a, b));
+        // A claim similarity fails with the message the report lists (`similarity_errors`).
+        let report = self.score(&mut |a, b| embedded.similarity(a, b).map_err(|e| e.to_string()));
         let texts = |claims: &[AttributedClaim]| -> Vec<String> {
             claims.iter().map(|c| c.text.clone()).collect()
         };

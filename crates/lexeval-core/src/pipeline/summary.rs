@@ -204,7 +204,7 @@ impl SummaryPipeline {
         let embedded = EmbeddedTexts::new(texts, embeddings);
         let cosine = embedded
             .matrix(&self.reference, &self.candidate)
-            .map_err(FeedError)?;
+            .map_err(|missing| FeedError(missing.to_string()))?;
         self.cosine = Some(whole_text_report(
             &embedded,
             &self.reference,
