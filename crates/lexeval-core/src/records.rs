@@ -5,6 +5,7 @@
 //! fuzz targets.
 
 use serde::de::DeserializeOwned;
+use serde_json::error::Category;
 use serde_path_to_error::Segment;
 
 /// A row that is not the expected record.
@@ -82,9 +83,18 @@ fn record_error(
 ) -> RecordError {
     let full = error.to_string();
     // serde_json appends " at line L column C" (within what it parsed); the line is reported separately.
-    let message = match full.rfind(" at line ") {
+    let parsed = match full.rfind(" at line ") {
         Some(at) if error.line() > 0 => full[..at].to_string(),
         _ => full,
+    };
+    // serde_json's words for a broken file ("EOF while parsing a list", "expected value") name its parser's
+    // state, not what is wrong with the file.
+    let message = match error.classify() {
+        Category::Eof => {
+            "the file ends inside a record: a bracket, brace or quote is left open".to_string()
+        }
+        Category::Syntax => format!("not valid JSON (from column {})", error.column()),
+        Category::Data | Category::Io => parsed,
     };
     let field = path
         .into_iter()
@@ -179,7 +189,16 @@ mod tests {
         // A truncated array names the line where the file ends.
         let error = parse::<Prediction>("[\n {\"claim\": \"A\"}\n").unwrap_err();
         assert_eq!(error.line, 3);
-        assert!(error.message.contains("EOF while parsing a list"));
+        assert_eq!(
+            error.message,
+            "the file ends inside a record: a bracket, brace or quote is left open"
+        );
+        // Text that is not JSON says so, and where it stops being JSON.
+        let error = parse::<Prediction>("{\"claim\": \"A\"}\nnot json at all\n").unwrap_err();
+        assert_eq!(
+            (error.line, error.message.as_str()),
+            (2, "not valid JSON (from column 2)")
+        );
         // Trailing text after a JSON Lines row or an array is an error, not ignored.
         assert_eq!(
             parse::<Prediction>("{\"claim\": \"A\"} x\n")
