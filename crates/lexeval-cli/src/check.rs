@@ -50,7 +50,8 @@ impl<'a> Checker<'a> {
                     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
                     pipeline.feed_embeddings(embedder.embed(&texts)?, &judge)?
                 }
-                Step::NeedAnswers { prompts } => {
+                // Point extraction is one more question for the same endpoint and cache.
+                Step::NeedAnswers { prompts } | Step::NeedPoints { prompts } => {
                     let client = match &mut self.client {
                         Some(client) => client,
                         None => self.client.insert(self.llm.client()?),

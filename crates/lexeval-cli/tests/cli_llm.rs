@@ -430,3 +430,119 @@ fn pointwise_llm_failures_leave_points_unjudged_not_unmatched() {
         .starts_with("every LLM judgement failed"));
     assert_eq!(report["details"]["failed_pairs"], 4);
 }
+
+/// Answers a point-extraction prompt with its paragraph's parts around " and ", one "- " line each, and
+/// counts the requests.
+fn serve_points(asked: std::sync::Arc<std::sync::atomic::AtomicUsize>) -> String {
+    serve_with(move |body| {
+        asked.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let body: Value = serde_json::from_str(body).unwrap();
+        let prompt = body["messages"][0]["content"].as_str().unwrap_or_default();
+        let paragraph = prompt.rsplit("Paragraph: ").next().unwrap_or_default();
+        let points: Vec<String> = paragraph
+            .trim()
+            .split(" and ")
+            .map(|part| format!("- {part}"))
+            .collect();
+        chat_reply(&points.join("\n"))
+    })
+}
+
+const POINTS_REFERENCE: &str =
+    "The court granted the motion and dismissed the case.\n\nCosts went to the plaintiff.";
+
+#[test]
+fn pointwise_points_by_llm_are_extracted_recorded_and_cached() {
+    let asked = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let endpoint = serve_points(asked.clone());
+    let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("llm-points-cache");
+    let _ = std::fs::remove_dir_all(&cache);
+    let args = [
+        "pointwise",
+        "--points",
+        "llm",
+        "-r",
+        "llm-points-r.txt",
+        "-c",
+        "llm-points-c.txt",
+        "--cache-dir",
+        cache.to_str().unwrap(),
+    ];
+    let files = [
+        ("llm-points-r.txt", POINTS_REFERENCE),
+        ("llm-points-c.txt", "The court granted the motion."),
+    ];
+    let report = report_with_endpoint(&args, &files, &endpoint);
+    // One prompt per paragraph: two of the reference, one of the candidate.
+    assert_eq!(asked.load(std::sync::atomic::Ordering::SeqCst), 3);
+    assert_eq!(report["settings"]["points"], "llm");
+    assert_eq!(report["details"]["llm"]["model"], "m");
+    let points: Vec<&str> = report["details"]["reference_points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        points,
+        [
+            "The court granted the motion",
+            "dismissed the case.",
+            "Costs went to the plaintiff."
+        ]
+    );
+    let exchanges = report["details"]["llm_exchanges"].as_array().unwrap();
+    assert_eq!(exchanges.len(), 3);
+    assert!(exchanges[1]["prompt"]
+        .as_str()
+        .unwrap()
+        .ends_with("Paragraph: Costs went to the plaintiff."));
+    assert_eq!(exchanges[1]["answer"], "- Costs went to the plaintiff.");
+    assert_eq!(score(&report, "pointwise_precision"), json!(1.0));
+    // A second run reads every answer from the cache: the same report, no request.
+    let again = report_with_endpoint(&args, &files, &endpoint);
+    assert_eq!(asked.load(std::sync::atomic::Ordering::SeqCst), 3);
+    assert_eq!(again, report);
+}
+
+#[test]
+fn pointwise_points_by_llm_need_the_endpoint_and_fail_to_null_scores() {
+    let args = [
+        "pointwise",
+        "--points",
+        "llm",
+        "-r",
+        "llm-points-fail-r.txt",
+        "-c",
+        "llm-points-fail-c.txt",
+    ];
+    let files = [
+        ("llm-points-fail-r.txt", POINTS_REFERENCE),
+        ("llm-points-fail-c.txt", "The court granted the motion."),
+    ];
+    let report = report_with_endpoint(&args, &files, &serve_failing_on("Split"));
+    for name in ["pointwise_recall", "pointwise_precision"] {
+        assert_eq!(score(&report, name), Value::Null, "{name}");
+    }
+    let reason = report["scores"][0]["null_reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with(
+            "the reference summary's points could not be extracted by the LLM (paragraph 1): "
+        ),
+        "{reason}"
+    );
+    assert!(reason.contains("500"), "{reason}");
+    let exchanges = report["details"]["llm_exchanges"].as_array().unwrap();
+    assert_eq!(exchanges.len(), 3);
+    assert!(exchanges.iter().all(|e| e["error"].is_string()));
+    // Without the endpoint flags it is refused, not scored by the sentences.
+    let out = Command::cargo_bin("lexeval")
+        .unwrap()
+        .current_dir(env!("CARGO_TARGET_TMPDIR"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--endpoint URL and --model NAME"), "{err}");
+}

@@ -41,6 +41,10 @@ pub struct PointQuestion<'a> {
 
 /// The wording of the judge's questions and the reading of its answers.
 pub trait JudgeLanguage {
+    /// Pointwise Step 1: split this paragraph of a summary into points.
+    fn extract_points(&self, paragraph: &str) -> String;
+    /// The points an answer lists, or why it lists none ([`JudgeError::Unreadable`]).
+    fn points(&self, answer: &str) -> Result<Vec<String>, JudgeError>;
     /// L-FRESCO's B-SIM: does the generated claim make the reference claim's point?
     fn same_claim(&self, generated: &str, reference: &str) -> String;
     /// Pointwise A.4: do the two points match?

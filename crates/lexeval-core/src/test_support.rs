@@ -43,11 +43,26 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
 }
 
 /// A judge whose prompts are the texts themselves (`claim: generated | reference`, `point: reference |
-/// candidate`) and whose answers end with Yes or No, or with a number: a test's fake endpoint answers by
-/// reading the prompt.
+/// candidate`, `points of: paragraph`) and whose answers end with Yes or No, or with a number, or list
+/// points one per line after "- ": a test's fake endpoint answers by reading the prompt.
 pub struct PlainJudge;
 
 impl JudgeLanguage for PlainJudge {
+    fn extract_points(&self, paragraph: &str) -> String {
+        format!("points of: {paragraph}")
+    }
+    fn points(&self, answer: &str) -> Result<Vec<String>, JudgeError> {
+        let points: Vec<String> = answer
+            .lines()
+            .filter_map(|line| line.strip_prefix("- "))
+            .map(str::to_string)
+            .collect();
+        if points.is_empty() {
+            Err(JudgeError::Unreadable(format!("no points in {answer:?}")))
+        } else {
+            Ok(points)
+        }
+    }
     fn same_claim(&self, generated: &str, reference: &str) -> String {
         format!("claim: {generated} | {reference}")
     }

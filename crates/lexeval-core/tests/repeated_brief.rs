@@ -28,7 +28,9 @@ fn first_request(copies: usize, similarity: Similarity) -> (Pipeline, Vec<String
     match Pipeline::start(job(copies, similarity), &PlainJudge) {
         (pipeline, Step::NeedEmbeddings { texts }) => (pipeline, texts),
         (pipeline, Step::NeedAnswers { prompts }) => (pipeline, prompts),
-        (_, Step::Done { .. }) => panic!("{similarity} needs its caller"),
+        (_, step @ (Step::Done { .. } | Step::NeedPoints { .. })) => {
+            panic!("{similarity}: a brief check needs its caller for claims, got {step:?}")
+        }
     }
 }
 

@@ -13,6 +13,7 @@ mod embeddings;
 mod pairs;
 
 use answers::Answers;
+use lexeval_core::judge::JudgeError;
 use lexeval_core::pipeline::{CheckJob, CheckReport, Pipeline, Span, SpanKind, Step};
 use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_llm::tasks::judge::PaperJudge;
@@ -79,6 +80,17 @@ async fn check(
             Step::NeedAnswers { prompts } => {
                 let answers = answers.ask(&prompts).await?;
                 pipeline.feed_answers(answers, &judge)
+            }
+            Step::NeedPoints { prompts } => {
+                let unoffered = prompts
+                    .iter()
+                    .map(|_| {
+                        Err(JudgeError::Unanswered(
+                            "point extraction by LLM is not offered in the page yet".into(),
+                        ))
+                    })
+                    .collect();
+                pipeline.feed_answers(unoffered, &judge)
             }
             Step::Done { mut report } => {
                 if embedded {

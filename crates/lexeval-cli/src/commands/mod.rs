@@ -15,6 +15,7 @@ pub mod legalsearchqa;
 pub mod llm_args;
 pub mod pair_args;
 pub mod pair_check;
+pub mod points_args;
 pub mod pointwise;
 pub mod retrieve;
 pub mod rouge;

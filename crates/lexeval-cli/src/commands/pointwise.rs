@@ -3,9 +3,12 @@
 
 use crate::commands::pair_args::PairArgs;
 use crate::commands::pair_check::run_check;
+use crate::commands::points_args::PointsArgs;
 use anyhow::{bail, Result};
 use lexeval_core::pipeline::CheckJob;
-use lexeval_core::pointwise::{Assignment, OtherRelevant, Paragraph, PointwiseSettings};
+use lexeval_core::pointwise::{
+    Assignment, OtherRelevant, Paragraph, PointSource, PointwiseSettings,
+};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -19,6 +22,8 @@ pub struct Args {
     /// `unmatched` earns nothing (the paper, §5.3), `partial` earns 0.5 (lexeval's metric version 1).
     #[arg(long, value_enum, default_value = "unmatched")]
     pub other_relevant: OtherRelevantArg,
+    #[command(flatten)]
+    pub points: PointsArgs,
     /// The reference's points per paragraph instead of its sentences: a JSON list of
     /// {"paragraph": TEXT, "points": [TEXT, ...]}; A.3's lemma weights then count against each paragraph.
     #[arg(long, value_name = "FILE", conflicts_with = "pairs")]
@@ -49,6 +54,12 @@ pub fn run(args: Args) -> Result<()> {
 
 /// The summary check of one pair with the command's settings (and points files, for a single pair).
 fn job(args: &Args, reference: String, candidate: String) -> Result<CheckJob> {
+    let points = args.points.source();
+    // The LLM that extracts the points is recorded like the judge's, whichever similarity matches them.
+    let judge = match points {
+        PointSource::Llm => Some(args.pair.llm.config()?.judge_settings()),
+        PointSource::Sentences => args.pair.judge_settings()?,
+    };
     Ok(CheckJob::Summary {
         reference,
         candidate,
@@ -63,9 +74,10 @@ fn job(args: &Args, reference: String, candidate: String) -> Result<CheckJob> {
                 OtherRelevantArg::Unmatched => OtherRelevant::Unmatched,
                 OtherRelevantArg::Partial => OtherRelevant::Partial,
             },
+            points,
             ..PointwiseSettings::default()
         },
-        judge: args.pair.judge_settings()?,
+        judge,
         reference_points: args
             .reference_points
             .as_deref()

@@ -8,6 +8,7 @@
 //!     step = match step {
 //!         Step::NeedEmbeddings { texts } => pipeline.feed_embeddings(embed(&texts)?, &judge)?,
 //!         Step::NeedAnswers { prompts } => pipeline.feed_answers(ask(&prompts), &judge)?,
+//!         Step::NeedPoints { prompts } => pipeline.feed_answers(ask(&prompts), &judge)?,
 //!         Step::Done { report } => break report,
 //!     };
 //! }
@@ -16,6 +17,7 @@
 mod annotate;
 mod brief;
 mod extent;
+mod extraction;
 mod summary;
 mod tiebreak;
 
@@ -86,6 +88,12 @@ pub enum Step {
     },
     /// The LLM's answers to these distinct prompts, in this order.
     NeedAnswers {
+        prompts: Vec<String>,
+    },
+    /// The LLM's answers to these distinct point-extraction prompts (Step 1 with `points: llm`), in this
+    /// order, fed like [`Step::NeedAnswers`]. Its own request so a driver that does not offer extraction
+    /// can answer each with an error (the check's scores are then null with it).
+    NeedPoints {
         prompts: Vec<String>,
     },
     Done {
@@ -213,6 +221,7 @@ impl Pipeline {
                     settings,
                     (reference_points, candidate_points),
                     judge_settings,
+                    judge,
                 );
                 (Pipeline::Summary(Box::new(pipeline)), step)
             }

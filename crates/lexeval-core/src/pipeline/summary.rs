@@ -1,8 +1,10 @@
-//! The summary check: pointwise recall and precision over the points of two summaries (ROUGE or embedding
-//! similarity; or the LLM judging each reference point's top candidates by embedding cosine, §5.2.2),
+//! The summary check: pointwise recall and precision over the points of two summaries (their sentences,
+//! supplied points, or with `points: llm` the LLM's points of each paragraph; matched by ROUGE or embedding
+//! similarity, or by the LLM judging each reference point's top candidates by embedding cosine, §5.2.2),
 //! ROUGE-1/2/Lsum between the whole texts, and with embeddings the whole-text cosine.
 
 use super::annotate::{claims_and_spans, Span};
+use super::extraction::Extraction;
 use super::tiebreak::TieBreaks;
 use super::{
     check_count, note_unread, unread_by_rouge, whole_text_rouge, CheckReport, FeedError,
@@ -12,7 +14,7 @@ use crate::embedded::{whole_text_report, EmbeddedTexts};
 use crate::judge::{Answer, Exchange, JudgeLanguage, JudgeSettings, PointQuestion};
 use crate::pointwise::{
     self, paragraph_weights, point_weights, preselect, score_matching_weighted, Paragraph,
-    PointMatching, PointwiseDetails, PointwiseSettings,
+    PointMatching, PointSource, PointwiseDetails, PointwiseSettings,
 };
 use crate::report::ScoreReport;
 use crate::rouge::{PairwiseF1, RougeDetails, RougeType};
@@ -35,6 +37,11 @@ pub fn too_many_points(reference: usize, candidate: usize) -> Option<String> {
 /// What the pipeline waits for.
 #[derive(Debug)]
 enum Waiting {
+    /// Step 1's points by the LLM; the other side's supplied points wait with them.
+    Points {
+        extraction: Extraction,
+        supplied: Points,
+    },
     Embeddings(Vec<String>),
     /// A.4 answers about these (reference, candidate) point pairs.
     Matches {
@@ -61,6 +68,9 @@ struct Verdicts {
     exchanges: Vec<Exchange>,
 }
 
+/// Step 1's points per paragraph (reference, candidate), where supplied instead of the sentences.
+type Points = (Option<Vec<Paragraph>>, Option<Vec<Paragraph>>);
+
 #[derive(Debug)]
 pub struct SummaryPipeline {
     reference_text: String,
@@ -75,34 +85,22 @@ pub struct SummaryPipeline {
     /// Why ROUGE cannot compare the texts, if so (noted on the ROUGE scores and a ROUGE headline).
     unread_by_rouge: Option<String>,
     cosine: Option<ScoreReport>,
+    /// Step 1's exchanges with the LLM, when it extracted the points.
+    extraction_exchanges: Option<Vec<Exchange>>,
     waiting: Waiting,
 }
 
 impl SummaryPipeline {
     /// `points` are Step 1's points per paragraph (reference, candidate), when supplied instead of the
-    /// texts' sentences.
+    /// texts' sentences or the LLM's points (`settings.points`).
     pub fn new(
         reference_text: String,
         candidate_text: &str,
         settings: PointwiseSettings,
-        points: (Option<Vec<Paragraph>>, Option<Vec<Paragraph>>),
+        points: Points,
         judge_settings: Option<JudgeSettings>,
+        judge: &dyn JudgeLanguage,
     ) -> (SummaryPipeline, Step) {
-        let flat = |paragraphs: &[Paragraph]| -> Vec<String> {
-            paragraphs.iter().flat_map(|p| p.points.clone()).collect()
-        };
-        let (reference, weights) = match &points.0 {
-            Some(paragraphs) => (flat(paragraphs), paragraph_weights(paragraphs)),
-            None => {
-                let reference = pointwise::points(&reference_text);
-                let weights = point_weights(&reference_text, &reference);
-                (reference, weights)
-            }
-        };
-        let candidate = match &points.1 {
-            Some(paragraphs) => flat(paragraphs),
-            None => pointwise::points(candidate_text),
-        };
         let unread_by_rouge = unread_by_rouge(&reference_text, candidate_text);
         let rouge = whole_text_rouge(
             &reference_text,
@@ -118,48 +116,114 @@ impl SummaryPipeline {
             reference_text,
             settings,
             judge_settings,
-            reference,
-            candidate,
-            weights,
+            reference: Vec::new(),
+            candidate: Vec::new(),
+            weights: Vec::new(),
             spans,
             rouge,
             unread_by_rouge,
             cosine: None,
+            extraction_exchanges: None,
             waiting: Waiting::Nothing,
         };
-        let step = if let Some(reason) =
-            too_many_points(pipeline.reference.len(), pipeline.candidate.len())
-        {
-            let report = pointwise::skipped(&pipeline.settings, &reason);
-            pipeline.done(report)
-        } else {
-            match pipeline.settings.similarity.measure() {
-                Measure::Rouge(kind) => {
-                    let matrix = PairwiseF1::new(kind, true)
-                        .matrix(&pipeline.reference, &pipeline.candidate);
-                    let report = pipeline.score(&matrix);
-                    pipeline.done(report)
-                }
-                Measure::Embedding | Measure::Llm
-                    if pipeline.reference.is_empty() && pipeline.candidate.is_empty() =>
-                {
-                    let report = pipeline.score(&[]);
-                    pipeline.done(report)
-                }
-                Measure::Embedding | Measure::Llm => {
-                    let texts = EmbeddedTexts::distinct(
-                        pipeline
-                            .reference
-                            .iter()
-                            .chain(&pipeline.candidate)
-                            .map(String::as_str),
-                    );
-                    pipeline.waiting = Waiting::Embeddings(texts.clone());
-                    Step::NeedEmbeddings { texts }
-                }
+        if pipeline.settings.points == PointSource::Llm {
+            let extraction = Extraction::new(
+                [
+                    points
+                        .0
+                        .is_none()
+                        .then_some(pipeline.reference_text.as_str()),
+                    points.1.is_none().then_some(candidate_text),
+                ],
+                judge,
+            );
+            let prompts = extraction.prompts().to_vec();
+            if !prompts.is_empty() {
+                pipeline.waiting = Waiting::Points {
+                    extraction,
+                    supplied: points,
+                };
+                return (pipeline, Step::NeedPoints { prompts });
+            }
+        }
+        let (reference_points, candidate_points) = points;
+        pipeline.set_points(
+            reference_points,
+            candidate_points.map_or_else(|| pointwise::points(candidate_text), |p| flat(&p)),
+        );
+        let step = pipeline.match_points();
+        (pipeline, step)
+    }
+
+    /// Step 1's points: the reference's per paragraph (A.3's weights then count against each paragraph),
+    /// else its sentences weighed against the whole summary; and the candidate's.
+    fn set_points(&mut self, reference: Option<Vec<Paragraph>>, candidate: Vec<String>) {
+        (self.reference, self.weights) = match &reference {
+            Some(paragraphs) => (flat(paragraphs), paragraph_weights(paragraphs)),
+            None => {
+                let reference = pointwise::points(&self.reference_text);
+                let weights = point_weights(&self.reference_text, &reference);
+                (reference, weights)
             }
         };
-        (pipeline, step)
+        self.candidate = candidate;
+    }
+
+    /// Step 2 on the points: scored at once with ROUGE, else after asking for their embeddings.
+    fn match_points(&mut self) -> Step {
+        if let Some(reason) = too_many_points(self.reference.len(), self.candidate.len()) {
+            let report = pointwise::skipped(&self.settings, &reason);
+            return self.done(report);
+        }
+        match self.settings.similarity.measure() {
+            Measure::Rouge(kind) => {
+                let matrix = PairwiseF1::new(kind, true).matrix(&self.reference, &self.candidate);
+                let report = self.score(&matrix);
+                self.done(report)
+            }
+            Measure::Embedding | Measure::Llm
+                if self.reference.is_empty() && self.candidate.is_empty() =>
+            {
+                let report = self.score(&[]);
+                self.done(report)
+            }
+            Measure::Embedding | Measure::Llm => {
+                let texts = EmbeddedTexts::distinct(
+                    self.reference
+                        .iter()
+                        .chain(&self.candidate)
+                        .map(String::as_str),
+                );
+                self.waiting = Waiting::Embeddings(texts.clone());
+                Step::NeedEmbeddings { texts }
+            }
+        }
+    }
+
+    /// Step 1's answers: the points of each paragraph, or null scores with why a summary has none.
+    fn feed_points(
+        &mut self,
+        extraction: Extraction,
+        (reference_supplied, candidate_supplied): Points,
+        answers: Vec<Answer>,
+        judge: &dyn JudgeLanguage,
+    ) -> Result<Step, FeedError> {
+        check_count("answers", extraction.prompts().len(), answers.len())?;
+        let extracted = extraction.finish(answers, judge);
+        self.extraction_exchanges = Some(extracted.exchanges);
+        Ok(match extracted.points {
+            Ok([reference, candidate]) => {
+                self.set_points(
+                    reference_supplied.or(reference),
+                    flat(&candidate_supplied.or(candidate).unwrap_or_default()),
+                );
+                self.match_points()
+            }
+            Err(reason) => {
+                let report = pointwise::skipped(&self.settings, &reason);
+                self.done(report)
+            }
+        })
     }
 
     fn score(&self, similarity: &[Vec<f64>]) -> ScoreReport<PointwiseDetails> {
@@ -178,6 +242,11 @@ impl SummaryPipeline {
             self.settings.similarity,
             self.unread_by_rouge.as_ref(),
         );
+        if let Some(exchanges) = self.extraction_exchanges.take() {
+            metric
+                .details
+                .record_point_extraction(self.judge_settings.clone(), exchanges);
+        }
         Step::Done {
             report: Box::new(CheckReport {
                 reference_spans: std::mem::take(&mut self.spans.0),
@@ -247,6 +316,10 @@ impl SummaryPipeline {
         judge: &dyn JudgeLanguage,
     ) -> Result<Step, FeedError> {
         match std::mem::replace(&mut self.waiting, Waiting::Nothing) {
+            Waiting::Points {
+                extraction,
+                supplied,
+            } => self.feed_points(extraction, supplied, answers, judge),
             Waiting::Matches {
                 cosine,
                 pairs,
@@ -365,4 +438,9 @@ fn context(points: &[String], index: usize) -> String {
     let start = index.saturating_sub(1);
     let end = (index + 2).min(points.len());
     points.get(start..end).unwrap_or_default().join("\n")
+}
+
+/// The points of paragraphs, in order.
+fn flat(paragraphs: &[Paragraph]) -> Vec<String> {
+    paragraphs.iter().flat_map(|p| p.points.clone()).collect()
 }

@@ -3,7 +3,8 @@ use crate::authority_key::AuthorityKey;
 use crate::citations::claims;
 use crate::fresco::{self, AuthorityScope, GeneralizedMatch};
 use crate::judge::JudgeError;
-use crate::pointwise::{Assignment, PointwiseDetails};
+use crate::judge::JudgeSettings;
+use crate::pointwise::{Assignment, PointSource, PointwiseDetails};
 use crate::similarity::Similarity;
 use crate::test_support::PlainJudge;
 
@@ -221,6 +222,157 @@ fn llm_summary_embeds_then_asks_a4_then_each_a5_tiebreak() {
     assert_eq!(details.llm_exchanges.as_ref().unwrap().len(), 5);
     assert_eq!(details.assignment, [(0, 1), (1, 0)]);
     assert!(report.cosine.is_some());
+}
+
+/// A summary check whose points the LLM extracts, each text's paragraphs separated by a blank line.
+fn summary_with_llm_points(reference: &str, candidate: &str) -> CheckJob {
+    CheckJob::Summary {
+        reference: reference.into(),
+        candidate: candidate.into(),
+        settings: PointwiseSettings {
+            points: PointSource::Llm,
+            ..PointwiseSettings::default()
+        },
+        judge: Some(JudgeSettings {
+            endpoint: "http://127.0.0.1:1/v1".into(),
+            model: "fake".into(),
+            seed: None,
+            temperature: 0.0,
+        }),
+        reference_points: None,
+        candidate_points: None,
+    }
+}
+
+fn pointwise_report(report: &CheckReport) -> &ScoreReport<PointwiseDetails> {
+    match &report.metric {
+        MetricReport::Pointwise(report) => report,
+        MetricReport::Fresco(_) => panic!("a summary check gives a pointwise report"),
+    }
+}
+
+#[test]
+fn llm_points_are_asked_per_paragraph_then_matched_and_recorded() {
+    let job = summary_with_llm_points(
+        "The court granted the motion and dismissed the case.\n\nCosts went to the plaintiff.",
+        "The court granted the motion.",
+    );
+    let (mut pipeline, step) = Pipeline::start(job, &PlainJudge);
+    let Step::NeedPoints { prompts } = step else {
+        panic!("Step 1 asks for the points first, got {step:?}");
+    };
+    assert_eq!(
+        prompts,
+        [
+            "points of: The court granted the motion and dismissed the case.",
+            "points of: Costs went to the plaintiff.",
+            "points of: The court granted the motion.",
+        ]
+    );
+    let answers = vec![
+        Ok("- The court granted the motion.\n- The court dismissed the case.".into()),
+        Ok("- Costs went to the plaintiff.".into()),
+        Ok("- The court granted the motion.".into()),
+    ];
+    let report = done(pipeline.feed_answers(answers, &PlainJudge).unwrap());
+    let pointwise = pointwise_report(&report);
+    assert_eq!(pointwise.settings["points"], "llm");
+    let PointwiseDetails::Scored(details) = &pointwise.details else {
+        panic!("scored: {:?}", pointwise.details);
+    };
+    let reference: Vec<_> = details
+        .reference_points
+        .iter()
+        .map(|p| p.text.as_str())
+        .collect();
+    assert_eq!(
+        reference,
+        [
+            "The court granted the motion.",
+            "The court dismissed the case.",
+            "Costs went to the plaintiff."
+        ]
+    );
+    assert_eq!(details.candidate_points, ["The court granted the motion."]);
+    assert_eq!(details.assignment, [(0, 0)]);
+    assert_eq!(pointwise.score("pointwise_precision"), Some(1.0));
+    let exchanges = details.llm_exchanges.as_ref().unwrap();
+    assert_eq!(exchanges.len(), 3);
+    assert_eq!(
+        exchanges[1].answer.as_deref(),
+        Some("- Costs went to the plaintiff.")
+    );
+    assert_eq!(details.llm.as_ref().unwrap().model, "fake");
+}
+
+#[test]
+fn unextractable_points_give_null_scores_with_the_reason_and_the_exchanges() {
+    let job = summary_with_llm_points("The court ruled.", "The motion was granted.\n\nCosts.");
+    let (mut pipeline, step) = Pipeline::start(job, &PlainJudge);
+    let Step::NeedPoints { prompts } = step else {
+        panic!("Step 1 asks for the points first");
+    };
+    assert_eq!(prompts.len(), 3);
+    let answers = vec![
+        Ok("- The court ruled.".into()),
+        Ok("- The motion was granted.".into()),
+        Ok("I cannot split this.".into()),
+    ];
+    let report = done(pipeline.feed_answers(answers, &PlainJudge).unwrap());
+    let pointwise = pointwise_report(&report);
+    assert!(pointwise.scores.iter().all(|s| s.value.is_none()));
+    let reason = pointwise.scores[0].null_reason.as_deref().unwrap();
+    assert!(
+        reason.starts_with(
+            "the generated summary's points could not be extracted by the LLM (paragraph 2): no points"
+        ),
+        "{reason}"
+    );
+    let PointwiseDetails::Skipped { llm_exchanges, .. } = &pointwise.details else {
+        panic!("skipped");
+    };
+    let exchanges = llm_exchanges.as_ref().unwrap();
+    assert_eq!(exchanges.len(), 3);
+    assert!(exchanges[2]
+        .error
+        .as_deref()
+        .unwrap()
+        .starts_with("no points"));
+
+    // A failed call is the reason too, never the sentences instead.
+    let job = summary_with_llm_points("The court ruled.", "The motion was granted.");
+    let (mut pipeline, _) = Pipeline::start(job, &PlainJudge);
+    let unanswered = Err(JudgeError::Unanswered("connection refused".into()));
+    let report = done(
+        pipeline
+            .feed_answers(vec![unanswered, Ok("- The motion.".into())], &PlainJudge)
+            .unwrap(),
+    );
+    assert_eq!(
+        pointwise_report(&report).scores[0].null_reason.as_deref(),
+        Some("the reference summary's points could not be extracted by the LLM (paragraph 1): connection refused")
+    );
+}
+
+#[test]
+fn supplied_points_are_not_extracted_and_sentences_stay_out_of_the_settings() {
+    let mut job = summary_with_llm_points("The court ruled.", "The court ruled.");
+    if let CheckJob::Summary {
+        candidate_points, ..
+    } = &mut job
+    {
+        *candidate_points = Some(vec![crate::pointwise::Paragraph {
+            paragraph: "The court ruled.".into(),
+            points: vec!["The court ruled.".into()],
+        }]);
+    }
+    let (_, step) = Pipeline::start(job, &PlainJudge);
+    let Step::NeedPoints { prompts } = step else {
+        panic!("the reference's points are asked");
+    };
+    assert_eq!(prompts, ["points of: The court ruled."]);
+    let report = done(Pipeline::start(summary(Similarity::Rouge1), &PlainJudge).1);
+    assert!(pointwise_report(&report).settings.get("points").is_none());
 }
 
 #[test]

@@ -9,7 +9,38 @@ use serde::{Deserialize, Serialize};
 #[serde(untagged)]
 pub enum PointwiseDetails {
     Scored(Box<ScoredPoints>),
-    Skipped { error: String },
+    Skipped {
+        error: String,
+        /// The LLM's endpoint and model, when its point extraction (Step 1) is why.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        llm: Option<JudgeSettings>,
+        /// Every prompt and raw answer of the point extraction, when it is why.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        llm_exchanges: Option<Vec<Exchange>>,
+    },
+}
+
+impl PointwiseDetails {
+    /// Records Step 1's exchanges with the LLM (`points: llm`) before any others, and its settings.
+    pub fn record_point_extraction(
+        &mut self,
+        settings: Option<JudgeSettings>,
+        exchanges: Vec<Exchange>,
+    ) {
+        match self {
+            PointwiseDetails::Scored(details) => {
+                details.llm = details.llm.take().or(settings);
+                let later = details.llm_exchanges.take().unwrap_or_default();
+                details.llm_exchanges = Some(exchanges.into_iter().chain(later).collect());
+            }
+            PointwiseDetails::Skipped {
+                llm, llm_exchanges, ..
+            } => {
+                *llm = settings;
+                *llm_exchanges = Some(exchanges);
+            }
+        }
+    }
 }
 
 impl Default for PointwiseDetails {
@@ -23,10 +54,11 @@ pub struct ScoredPoints {
     /// The 1-1 (reference, candidate) assignment.
     pub assignment: Vec<(usize, usize)>,
     pub candidate_points: Vec<String>,
-    /// The LLM judge's endpoint and model, when it matched the points.
+    /// The LLM's endpoint and model, when it extracted or matched the points.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub llm: Option<JudgeSettings>,
-    /// Every prompt and raw answer of the LLM judge (A.4 matches, then A.5 tie-breaks).
+    /// Every prompt and raw answer of the LLM (Step 1's point extractions with `points: llm`, A.4 matches,
+    /// then A.5 tie-breaks).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub llm_exchanges: Option<Vec<Exchange>>,
     /// Similarities that failed (LLM answers missing or unreadable), as [`ScoredPoints::unjudged_pairs`]

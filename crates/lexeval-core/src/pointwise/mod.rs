@@ -27,7 +27,7 @@ pub use details::{
     PointwiseDetails, ReferencePoint, ScoredPoints, UnjudgedPair, UnsupportedPoint, Weighting,
 };
 pub use scoring::{easiness, score_matching_weighted, score_weighted, skipped, SCORE_NAMES};
-pub use settings::{Assignment, OtherRelevant, PointwiseSettings};
+pub use settings::{Assignment, OtherRelevant, PointSource, PointwiseSettings};
 pub use weights::{paragraph_weights, point_weights, points, Paragraph};
 
 /// 2: all threshold pairs match (no top-k outside the LLM judge), "other relevant" matches earn nothing by

@@ -63,6 +63,8 @@ pub fn skipped(settings: &PointwiseSettings, reason: &str) -> ScoreReport<Pointw
         .collect();
     report.details = PointwiseDetails::Skipped {
         error: reason.to_string(),
+        llm: None,
+        llm_exchanges: None,
     };
     report
 }

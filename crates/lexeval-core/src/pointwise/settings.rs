@@ -25,6 +25,27 @@ pub struct PointwiseSettings {
     /// What a reference point whose matches were all assigned to other reference points earns.
     #[serde(default = "metric_version_1_other_relevant")]
     pub other_relevant: OtherRelevant,
+    /// Step 1: how a summary without supplied points is split into points. Recorded only when not the
+    /// default, so reports made before the choice existed (sentences) keep their settings.
+    #[serde(default, skip_serializing_if = "PointSource::is_sentences")]
+    pub points: PointSource,
+}
+
+/// Step 1 of the paper: where a summary's points come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PointSource {
+    /// The summary's citation-aware sentences.
+    #[default]
+    Sentences,
+    /// The LLM splits each paragraph into points (§5.2.1, the A.1 heuristics), as the paper does.
+    Llm,
+}
+
+impl PointSource {
+    fn is_sentences(&self) -> bool {
+        *self == PointSource::Sentences
+    }
 }
 
 /// Credit of a reference point whose threshold matches were all assigned to other reference points.
@@ -51,6 +72,7 @@ impl Default for PointwiseSettings {
             assignment: Assignment::Greedy,
             partial_credit: 0.5,
             other_relevant: OtherRelevant::Unmatched,
+            points: PointSource::Sentences,
         }
     }
 }

@@ -1,15 +1,29 @@
 //! The papers' LLM judge for the check pipelines in core (`lexeval_core::pipeline`): L-FRESCO's B-SIM
-//! (Wei et al. 2024, §3.3) and pointwise point matching and tie-breaks (A.4, A.5), worded by the prompts in
-//! `prompts/` and read by `parse`.
+//! (Wei et al. 2024, §3.3) and pointwise point extraction, matching and tie-breaks (Step 1 with the A.1
+//! heuristics, A.4, A.5), worded by the prompts in `prompts/` and read by `parse`.
 
-use crate::parse::{parse_last_number, parse_yes_no};
-use crate::prompts::{LFRESCO_SIMILARITY, POINTWISE_MATCH, POINTWISE_TIEBREAK};
+use crate::parse::{parse_bullets, parse_last_number, parse_yes_no};
+use crate::prompts::{LFRESCO_SIMILARITY, POINTWISE_EXTRACT, POINTWISE_MATCH, POINTWISE_TIEBREAK};
 use lexeval_core::judge::{JudgeError, JudgeLanguage, PointQuestion};
 
 /// The judge of the papers lexeval implements.
 pub struct PaperJudge;
 
 impl JudgeLanguage for PaperJudge {
+    fn extract_points(&self, paragraph: &str) -> String {
+        POINTWISE_EXTRACT.render(&[("paragraph", paragraph)])
+    }
+
+    fn points(&self, answer: &str) -> Result<Vec<String>, JudgeError> {
+        let points = parse_bullets(answer);
+        if points.is_empty() {
+            return Err(JudgeError::Unreadable(
+                "the answer has no \"- \" list of points".into(),
+            ));
+        }
+        Ok(points)
+    }
+
     fn same_claim(&self, generated: &str, reference: &str) -> String {
         LFRESCO_SIMILARITY.render(&[("generated", generated), ("reference", reference)])
     }
@@ -67,5 +81,23 @@ mod tests {
         assert!(PaperJudge
             .closest_reference("q0", "1. p0\n2. p1")
             .contains("2. p1"));
+    }
+
+    #[test]
+    fn extraction_reads_the_bullets_or_says_why_not() {
+        assert!(PaperJudge
+            .extract_points("The court ruled.")
+            .contains("Paragraph: The court ruled."));
+        assert_eq!(
+            PaperJudge.points("Points:\n- The court ruled.\n- Costs to the defendant."),
+            Ok(vec![
+                "The court ruled.".to_string(),
+                "Costs to the defendant.".to_string()
+            ])
+        );
+        assert!(matches!(
+            PaperJudge.points("No list here."),
+            Err(JudgeError::Unreadable(why)) if why.contains("list of points")
+        ));
     }
 }

@@ -5,7 +5,6 @@ pub mod decompose;
 pub mod decompscore;
 pub mod judge;
 pub mod legalsearchqa;
-pub mod pointwise;
 pub mod sentences;
 
 /// One prompt sent, its raw answer (if any) and why it could not be used (if so): the record every report
