@@ -306,6 +306,62 @@ fn llm_points_are_asked_per_paragraph_then_matched_and_recorded() {
 }
 
 #[test]
+fn llm_points_then_the_llm_judge_keep_every_exchange_in_order() {
+    let mut job = summary_with_llm_points("The court ruled.", "The court ruled.");
+    if let CheckJob::Summary { settings, .. } = &mut job {
+        settings.similarity = Similarity::Llm;
+    }
+    let (mut pipeline, step) = Pipeline::start(job, &PlainJudge);
+    let Step::NeedPoints { prompts } = step else {
+        panic!("Step 1 first");
+    };
+    assert_eq!(
+        prompts,
+        ["points of: The court ruled."],
+        "one prompt per distinct paragraph"
+    );
+    let step = pipeline
+        .feed_answers(vec![Ok("- The court ruled.".into())], &PlainJudge)
+        .unwrap();
+    let Step::NeedEmbeddings { texts } = step else {
+        panic!("then the pre-selection's embeddings, got {step:?}");
+    };
+    let step = pipeline
+        .feed_embeddings(vec![vec![1.0, 0.0]; texts.len()], &PlainJudge)
+        .unwrap();
+    let Step::NeedAnswers { prompts } = step else {
+        panic!("then A.4");
+    };
+    assert_eq!(prompts, ["point: The court ruled. | The court ruled."]);
+    let report = done(
+        pipeline
+            .feed_answers(vec![Ok("Yes".into())], &PlainJudge)
+            .unwrap(),
+    );
+    let PointwiseDetails::Scored(details) = &pointwise_report(&report).details else {
+        panic!("scored");
+    };
+    let prompts: Vec<_> = details
+        .llm_exchanges
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|e| e.prompt.as_str())
+        .collect();
+    assert_eq!(
+        prompts,
+        [
+            "points of: The court ruled.",
+            "point: The court ruled. | The court ruled."
+        ]
+    );
+    assert_eq!(
+        pointwise_report(&report).score("pointwise_recall"),
+        Some(1.0)
+    );
+}
+
+#[test]
 fn unextractable_points_give_null_scores_with_the_reason_and_the_exchanges() {
     let job = summary_with_llm_points("The court ruled.", "The motion was granted.\n\nCosts.");
     let (mut pipeline, step) = Pipeline::start(job, &PlainJudge);
