@@ -8,6 +8,7 @@ pub mod comparison;
 pub mod error_alert;
 pub mod heatmap;
 pub mod item_table;
+pub mod judge_progress;
 pub mod llm_exchanges;
 pub mod model_progress;
 pub mod pairs_table;

@@ -39,13 +39,26 @@ impl Default for Settings {
 
 /// Where the LLM judge lives. The key is kept apart (see `state::LlmKey`) so it can never be serialised
 /// together with these.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct LlmSettings {
     pub endpoint: String,
     pub model: String,
+    /// Seconds one request may take before its pair counts as a failed judgement (at least 1).
+    pub timeout_seconds: u64,
     /// The user chose to keep the key in localStorage (otherwise sessionStorage only).
     pub remember_key: bool,
+}
+
+impl Default for LlmSettings {
+    fn default() -> Self {
+        LlmSettings {
+            endpoint: String::new(),
+            model: String::new(),
+            timeout_seconds: lexeval_core::judge::DEFAULT_TIMEOUT_SECONDS,
+            remember_key: false,
+        }
+    }
 }
 
 impl Settings {

@@ -3,6 +3,7 @@
 use crate::browser::debounce::{self, WholeEdit};
 use crate::components::authority_panel::AuthorityPanel;
 use crate::components::error_alert::error_alert;
+use crate::components::judge_progress::JudgeProgress;
 use crate::components::model_progress::ModelProgress;
 use crate::present::report_view::{self, PairLink};
 use crate::state::route::View;
@@ -13,10 +14,12 @@ use crate::views::examples::{self, Example};
 use crate::views::settings_panel::SettingsPanel;
 use crate::views::share_bar::ShareBar;
 use crate::workers::checks::{self, CheckError};
+use crate::workers::score as scoring;
 use crate::workers::Lane;
 use leptos::prelude::*;
 use lexeval_core::authority_key::AuthorityKey;
 use lexeval_core::pipeline::Span;
+use lexeval_core::similarity::Similarity;
 use std::sync::Arc;
 
 /// Everything a check's numbers depend on.
@@ -127,17 +130,28 @@ pub fn CheckView(view: View) -> impl IntoView {
             previous.abort();
         }
     };
-    Effect::new(move |_| {
-        let current = input.get();
+    // Cancel stops the running check and its requests to the LLM judge; the previous result stays, marked.
+    let cancelled = RwSignal::new(false);
+    let dispatch = move |current: Inputs| {
         abort_running();
+        cancelled.set(false);
         if waiting_for(&current).is_none() {
             running.set_value(Some(check.dispatch_local(current)));
         }
-    });
+    };
+    Effect::new(move |_| dispatch(input.get()));
     on_cleanup(abort_running);
+    let cancel = Callback::new(move |()| {
+        abort_running();
+        scoring::cancel_check(Lane::Check(view));
+        cancelled.set(true);
+    });
+    let check_again = move |_| dispatch(input.get_untracked());
     let busy = move || check.pending().get();
-    // The result on screen, fresh or stale (marked so while a newer check runs): better stale numbers,
-    // marked, than none, when the embedding model takes a minute to load the first time.
+    let judging = Memo::new(move |_| input.with(|i| i.settings.similarity == Similarity::Llm));
+    // The result on screen, fresh or stale (marked so while a newer check runs or after a cancel): better
+    // stale numbers, marked, than none, when the embedding model takes a minute to load the first time or
+    // the judge is slow.
     let shown = move || check.value().get().and_then(Result::ok);
     // The pair selected in the table and the authority chosen in the texts; a new result clears both.
     let selected = RwSignal::new(None::<PairLink>);
@@ -148,8 +162,11 @@ pub fn CheckView(view: View) -> impl IntoView {
         chosen_authority.set(None);
     });
     check_result::scroll_to_selected(prefix, selected);
-    let report =
-        Signal::derive(move || shown().filter(|_| !busy()).map(|c| c.scored.report.clone()));
+    let report = Signal::derive(move || {
+        shown()
+            .filter(|_| !busy() && !cancelled.get())
+            .map(|c| c.scored.report.clone())
+    });
 
     let render = move |scored: Scored| check_result::result_view(view, scored, selected, "score");
 
@@ -236,18 +253,41 @@ pub fn CheckView(view: View) -> impl IntoView {
                 aria-live="polite"
                 aria-busy=move || busy().to_string()
             >
-                {move || match (waiting.get(), busy(), shown()) {
+                {move || match (waiting.get(), busy(), cancelled.get(), shown()) {
                     (Some(msg), ..) => view! { <p class="hint">{msg}</p> }.into_any(),
-                    (None, true, Some(previous)) => {
+                    (None, true, _, previous) => {
                         view! {
-                            <p class="hint stale-note">"Previous result — updating…"</p>
+                            {previous.is_some().then(|| view! { <p class="hint stale-note">"Previous result — updating…"</p> })}
+                            {previous.is_none().then(|| view! { <p class="hint">"Scoring…"</p> })}
                             <ModelProgress />
-                            <div class="stale" data-stale="true">{render(previous.scored.clone())}</div>
+                            {move || judging.get().then(|| view! { <JudgeProgress prefix on_cancel=cancel /> })}
+                            {previous.map(|previous| view! {
+                                <div class="stale" data-stale="true">{render(previous.scored.clone())}</div>
+                            })}
                         }
                             .into_any()
                     }
-                    (None, true, None) => view! { <p class="hint">"Scoring…"</p> <ModelProgress /> }.into_any(),
-                    (None, false, _) => {
+                    (None, false, true, previous) => {
+                        let note = if previous.is_some() {
+                            "Cancelled: the LLM judge was stopped before it finished. The previous result, for \
+                             earlier texts or settings, is shown below."
+                        } else {
+                            "Cancelled: the LLM judge was stopped before it finished, so there are no scores."
+                        };
+                        view! {
+                            <div class="cancelled-note" role="status">
+                                <p class="hint stale-note" id=format!("{prefix}-cancelled")>{note}</p>
+                                <button type="button" id=format!("{prefix}-check-again") on:click=check_again>
+                                    "Check again"
+                                </button>
+                            </div>
+                            {previous.map(|previous| view! {
+                                <div class="stale" data-stale="true">{render(previous.scored.clone())}</div>
+                            })}
+                        }
+                            .into_any()
+                    }
+                    (None, false, false, _) => {
                         view! {
                             <ErrorBoundary fallback=|errors| error_alert(errors, "")>
                                 {move || check.value().get().map(|result| result.map(|c| render(c.scored.clone())))}

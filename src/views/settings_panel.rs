@@ -172,6 +172,23 @@ pub fn LlmPanel(#[prop(into)] prefix: String) -> impl IntoView {
                 value=Signal::derive(move || llm.with(|l| l.model.clone()))
                 set=move |v| llm.update(|l| l.model = v)
             />
+            <div class="field">
+                <label for=id("timeout")>"Timeout per request (seconds)"</label>
+                <input
+                    id=id("timeout")
+                    type="number"
+                    min="1"
+                    step="1"
+                    inputmode="numeric"
+                    prop:value=move || llm.with(|l| l.timeout_seconds.to_string())
+                    // Applied as typed; an empty or unreadable field keeps the last valid timeout.
+                    on:input=move |ev| {
+                        if let Some(seconds) = event_target_value(&ev).trim().parse::<u64>().ok().filter(|s| *s >= 1) {
+                            llm.update(|l| l.timeout_seconds = seconds);
+                        }
+                    }
+                />
+            </div>
             <LlmField
                 id=id("key")
                 label="API key (optional)"
@@ -192,7 +209,8 @@ pub fn LlmPanel(#[prop(into)] prefix: String) -> impl IntoView {
             <p class="hint">
                 "The key stays in this tab (sessionStorage) unless you tick the box, and is never put in "
                 "share links or exported reports. The endpoint must allow requests from this page (CORS): "
-                "for Ollama set OLLAMA_ORIGINS to this page's origin; hosted APIs usually need a small proxy."
+                "for Ollama set OLLAMA_ORIGINS to this page's origin; hosted APIs usually need a small proxy. "
+                "A request with no answer within the timeout counts as a failed judgement for its pair."
             </p>
         </div>
     }

@@ -72,6 +72,7 @@ pub fn judge_endpoint(
         endpoint: endpoint.to_string(),
         model: model.to_string(),
         key: key.to_string(),
+        timeout_seconds: llm.timeout_seconds.max(1),
     }))
 }
 

@@ -59,7 +59,7 @@ fn show_progress(reply: &Reply) {
                 total: *total,
             },
             Stage::Prepare => ModelStatus::Prepare,
-            Stage::Embed | Stage::Pairs | Stage::Benchmark => ModelStatus::Embed {
+            Stage::Embed | Stage::Pairs | Stage::Benchmark | Stage::Judge => ModelStatus::Embed {
                 done: *done,
                 total: *total,
             },

@@ -33,6 +33,8 @@ thread_local! {
     };
     // Reference-counted rather than arena-owned, so no view's disposal can drop it.
     static BENCHMARK_PROGRESS: ArcRwSignal<Option<(u64, u64)>> = ArcRwSignal::new(None);
+    /// (prompts answered or failed, prompts asked) by the LLM judge of the running check.
+    static JUDGE_PROGRESS: ArcRwSignal<Option<(u64, u64)>> = ArcRwSignal::new(None);
     /// Told (pairs scored, pairs in all) by the running pairs batch.
     static PAIRS_PROGRESS: RefCell<Option<PairsProgress>> = RefCell::new(None);
 }
@@ -47,6 +49,13 @@ fn on_reply(reply: &Reply) {
             total,
         } => {
             BENCHMARK_PROGRESS.with(|p| p.set(Some((*done, *total))));
+        }
+        Reply::Progress {
+            stage: Stage::Judge,
+            done,
+            total,
+        } => {
+            JUDGE_PROGRESS.with(|p| p.set(Some((*done, *total))));
         }
         Reply::Progress {
             stage: Stage::Pairs,
@@ -81,13 +90,14 @@ async fn ask<Answer: DeserializeOwned>(
 }
 
 /// Runs `job` to its end in the score worker, embedding with `embedding_model` if it needs embeddings; a
-/// newer request in the same `lane` supersedes this one.
+/// newer request in the same `lane` supersedes this one, and [`cancel_check`] stops it.
 pub async fn check(
     job: CheckJob,
     llm: Option<Endpoint>,
     embedding_model: EmbeddingModel,
     lane: Lane,
 ) -> Result<CheckReport, WorkerError> {
+    JUDGE_PROGRESS.with(|p| p.set(None));
     let body = Body::Check(Box::new(Check {
         job,
         llm,
@@ -95,6 +105,17 @@ pub async fn check(
     }));
     let done: Reported<CheckReport> = ask(body, lane, "check").await?;
     Ok(done.report)
+}
+
+/// The LLM judge's prompts answered (or failed) of all asked by the running check; `None` until it asks.
+pub fn judge_progress() -> ArcRwSignal<Option<(u64, u64)>> {
+    JUDGE_PROGRESS.with(Clone::clone)
+}
+
+/// Stops the check running in `lane` ([`WorkerError::Cancelled`]): the worker is terminated, which ends its
+/// outstanding requests to the endpoint; other lanes' requests go to a fresh worker.
+pub fn cancel_check(lane: Lane) {
+    client::cancel(&CLIENT, lane);
 }
 
 /// U-Score of one answer and its cue phrases as spans.

@@ -85,6 +85,10 @@ impl Exchange {
     }
 }
 
+/// Seconds one request to the judge may take before it is abandoned as a failed judgement: the CLI's
+/// `--timeout` and the page's timeout field start here.
+pub const DEFAULT_TIMEOUT_SECONDS: u64 = 60;
+
 /// The endpoint settings a report records (never the key).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct JudgeSettings {

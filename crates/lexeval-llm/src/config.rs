@@ -42,6 +42,7 @@ pub struct LlmConfig {
     pub api_key: ApiKey,
     pub temperature: f64,
     pub seed: Option<u64>,
+    /// How long one attempt may take; a timed-out request is not retried (the user chose how long to wait).
     pub timeout: Duration,
     /// Maximum number of requests in flight.
     pub concurrency: usize,
@@ -59,7 +60,7 @@ impl LlmConfig {
             api_key,
             temperature: 0.0,
             seed: None,
-            timeout: Duration::from_secs(60),
+            timeout: Duration::from_secs(lexeval_core::judge::DEFAULT_TIMEOUT_SECONDS),
             concurrency: 4,
             max_retries: 3,
             backoff: Duration::from_millis(500),
@@ -69,6 +70,13 @@ impl LlmConfig {
     /// The chat completions URL under the base URL.
     pub fn completions_url(&self) -> String {
         format!("{}/chat/completions", self.endpoint.trim_end_matches('/'))
+    }
+
+    /// The error of a request that got no answer within the timeout.
+    pub fn timed_out(&self) -> crate::error::LlmError {
+        crate::error::LlmError::Timeout {
+            seconds: self.timeout.as_secs(),
+        }
     }
 
     /// Settings for a report: everything that shapes the answers, never the key.

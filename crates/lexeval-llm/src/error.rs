@@ -5,8 +5,9 @@ use thiserror::Error;
 
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum LlmError {
-    #[error("request timed out")]
-    Timeout,
+    /// No answer within the configured timeout (whole seconds, as the user set it).
+    #[error("timed out after {seconds} s")]
+    Timeout { seconds: u64 },
     #[error("transport error: {0}")]
     Transport(String),
     /// The browser's `fetch` rejected: no HTTP answer reached the page, which the browser does not explain
@@ -26,10 +27,12 @@ pub enum LlmError {
 }
 
 impl LlmError {
-    /// Rate limits and server errors are worth retrying; client errors and bad answers are not.
+    /// Rate limits, server and transport errors are worth retrying; client errors, bad answers and a
+    /// timeout are not (a timeout already waited as long as the user chose to wait).
     pub fn is_retryable(&self) -> bool {
         match self {
-            LlmError::Timeout | LlmError::Transport(_) | LlmError::Unreachable(_) => true,
+            LlmError::Transport(_) | LlmError::Unreachable(_) => true,
+            LlmError::Timeout { .. } => false,
             LlmError::Status { status, .. } => *status == 429 || *status >= 500,
             LlmError::MalformedResponse(_)
             | LlmError::UnparseableAnswer(_)

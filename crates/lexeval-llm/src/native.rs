@@ -77,19 +77,17 @@ impl NativeClient {
                 format!("Bearer {}", self.config.api_key.expose()),
             );
         }
-        let mut response = request.send(body).map_err(transport_error)?;
+        let timed_out = |err| transport_error(&self.config, err);
+        let mut response = request.send(body).map_err(timed_out)?;
         let status = response.status().as_u16();
-        let text = response
-            .body_mut()
-            .read_to_string()
-            .map_err(transport_error)?;
+        let text = response.body_mut().read_to_string().map_err(timed_out)?;
         read_reply(status, &text)
     }
 }
 
-fn transport_error(err: ureq::Error) -> LlmError {
+fn transport_error(config: &LlmConfig, err: ureq::Error) -> LlmError {
     match err {
-        ureq::Error::Timeout(_) => LlmError::Timeout,
+        ureq::Error::Timeout(_) => config.timed_out(),
         other => LlmError::Transport(other.to_string()),
     }
 }

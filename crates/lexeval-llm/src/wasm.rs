@@ -51,13 +51,22 @@ impl WasmClient {
         Ok(answer)
     }
 
-    /// Answers in prompt order, at most `concurrency` requests in flight.
-    pub async fn complete_many(&self, prompts: &[String]) -> Vec<Result<String, LlmError>> {
-        stream::iter(prompts)
-            .map(|prompt| self.complete(prompt))
-            .buffered(self.config.concurrency.max(1))
-            .collect()
-            .await
+    /// Answers in prompt order, at most `concurrency` requests in flight; `answered` is called as each
+    /// prompt gets its answer or error, in whatever order they arrive (progress for the page).
+    pub async fn complete_many(
+        &self,
+        prompts: &[String],
+        mut answered: impl FnMut(),
+    ) -> Vec<Result<String, LlmError>> {
+        let mut results: Vec<(usize, Result<String, LlmError>)> =
+            stream::iter(prompts.iter().enumerate())
+                .map(|(index, prompt)| async move { (index, self.complete(prompt).await) })
+                .buffer_unordered(self.config.concurrency.max(1))
+                .inspect(|_| answered())
+                .collect()
+                .await;
+        results.sort_by_key(|(index, _)| *index);
+        results.into_iter().map(|(_, result)| result).collect()
     }
 
     async fn send_once(&self, prompt: &str) -> Result<String, LlmError> {
@@ -80,7 +89,7 @@ impl WasmClient {
             .body(request_body(&self.config, prompt).to_string())
             .map_err(|e| LlmError::Transport(e.to_string()))?;
         let response = request.send().await.map_err(|e| match e {
-            _ if signal.aborted() => LlmError::Timeout,
+            _ if signal.aborted() => self.config.timed_out(),
             // `fetch` rejects with a TypeError when no HTTP answer arrives: refused, unresolved, or
             // blocked by CORS (the browser tells the page nothing more).
             gloo_net::Error::JsError(js) if js.name == "TypeError" => {
@@ -89,10 +98,11 @@ impl WasmClient {
             other => LlmError::Transport(other.to_string()),
         })?;
         let status = response.status();
-        let text = response
-            .text()
-            .await
-            .map_err(|e| LlmError::Transport(e.to_string()))?;
+        // The timeout also covers a body that stops arriving.
+        let text = response.text().await.map_err(|e| match e {
+            _ if signal.aborted() => self.config.timed_out(),
+            other => LlmError::Transport(other.to_string()),
+        })?;
         read_reply(status, &text)
     }
 }

@@ -132,9 +132,12 @@ fn slow_answers_time_out() {
     });
     let mut config = config(&server);
     config.timeout = Duration::from_secs(1);
-    config.max_retries = 0;
     let client = NativeClient::new(config);
-    assert_eq!(client.complete("q"), Err(LlmError::Timeout));
+    let err = client.complete("q").unwrap_err();
+    assert_eq!(err, LlmError::Timeout { seconds: 1 });
+    assert_eq!(err.to_string(), "timed out after 1 s");
+    // Not retried (max_retries is 3): the wait was the one the user chose.
+    assert_eq!(server.hits.load(Ordering::SeqCst), 1);
 }
 
 #[test]

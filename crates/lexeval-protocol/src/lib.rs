@@ -62,6 +62,8 @@ pub enum Stage {
     Pairs,
     /// Items of a benchmark file scored of all.
     Benchmark,
+    /// The LLM judge's prompts answered (or failed) of all asked so far in the request.
+    Judge,
 }
 
 /// A `done` reply with its answer: `{"kind":"done","id":n, ...answer's fields}`, serialised straight from
@@ -137,6 +139,11 @@ mod tests {
                 stage: Stage::Benchmark,
                 done: 3,
                 total: 10,
+            },
+            Reply::Progress {
+                stage: Stage::Judge,
+                done: 12,
+                total: 40,
             },
             Reply::Embed {
                 id: 7,

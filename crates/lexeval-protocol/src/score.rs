@@ -21,7 +21,8 @@ pub struct Message {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Body {
-    /// Run a brief or summary check to its end: answered by [`Reported`]`<CheckReport>`.
+    /// Run a brief or summary check to its end: answered by [`Reported`]`<CheckReport>`, with
+    /// [`crate::Stage::Judge`] progress while the LLM judge answers.
     Check(Box<Check>),
     /// U-Score of one answer: answered by [`UScored`].
     Uscore(String),
@@ -45,6 +46,8 @@ pub struct Endpoint {
     pub endpoint: String,
     pub model: String,
     pub key: String,
+    /// Seconds one request may take before its pair counts as a failed judgement ("timed out after N s").
+    pub timeout_seconds: u64,
 }
 
 impl std::fmt::Debug for Endpoint {
@@ -52,6 +55,7 @@ impl std::fmt::Debug for Endpoint {
         f.debug_struct("Endpoint")
             .field("endpoint", &self.endpoint)
             .field("model", &self.model)
+            .field("timeout_seconds", &self.timeout_seconds)
             .finish_non_exhaustive()
     }
 }
@@ -202,6 +206,7 @@ mod tests {
             endpoint: "https://llm.example/v1".into(),
             model: "m".into(),
             key: "sk-secret".into(),
+            timeout_seconds: 1,
         };
         assert!(!format!("{endpoint:?}").contains("sk-secret"));
     }

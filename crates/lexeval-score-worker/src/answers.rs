@@ -1,15 +1,29 @@
 //! The LLM judge's answers for one request: fetched through the IndexedDB cache and remembered for the
 //! request's lifetime, so a `pairs` batch asks a prompt repeated across its pairs once (IndexedDB writes
-//! land in the background and may not be readable by the next pair yet).
+//! land in the background and may not be readable by the next pair yet). As answers arrive it posts
+//! progress (`Stage::Judge`: prompts answered or failed of all asked in the request).
 
 use lexeval_core::judge::{Answer, JudgeError, JudgeSettings};
 use lexeval_llm::wasm::WasmClient;
 use lexeval_llm::LlmConfig;
+use lexeval_protocol::{Reply, Stage};
 use std::collections::HashMap;
 
 pub struct Answers {
     config: Option<LlmConfig>,
     known: HashMap<String, String>,
+    /// Prompts asked in this request, and how many of them have an answer or an error.
+    asked: u64,
+    settled: u64,
+}
+
+/// Tells the page how far the judge is.
+fn progress(done: u64, total: u64) {
+    crate::post(&Reply::Progress {
+        stage: Stage::Judge,
+        done,
+        total,
+    });
 }
 
 impl Answers {
@@ -18,6 +32,8 @@ impl Answers {
         Answers {
             config,
             known: HashMap::new(),
+            asked: 0,
+            settled: 0,
         }
     }
 
@@ -38,10 +54,20 @@ impl Answers {
             .filter(|prompt| !self.known.contains_key(*prompt))
             .cloned()
             .collect();
+        self.asked += prompts.len() as u64;
+        self.settled += (prompts.len() - missing.len()) as u64;
+        progress(self.settled, self.asked);
         let mut failed = HashMap::new();
         if !missing.is_empty() {
             let client = WasmClient::with_indexed_db(config.clone(), &missing).await;
-            for (prompt, answer) in missing.iter().zip(client.complete_many(&missing).await) {
+            let (asked, settled) = (self.asked, &mut self.settled);
+            let answered = client
+                .complete_many(&missing, || {
+                    *settled += 1;
+                    progress(*settled, asked);
+                })
+                .await;
+            for (prompt, answer) in missing.iter().zip(answered) {
                 match answer {
                     Ok(answer) => {
                         self.known.insert(prompt.clone(), answer);

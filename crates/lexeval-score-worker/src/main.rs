@@ -27,11 +27,13 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 /// The judge's settings from the page's endpoint (the key only in the request header).
 fn llm_config(endpoint: Endpoint) -> LlmConfig {
-    LlmConfig::new(
+    let mut config = LlmConfig::new(
         &endpoint.endpoint,
         &endpoint.model,
         ApiKey::new(endpoint.key),
-    )
+    );
+    config.timeout = std::time::Duration::from_secs(endpoint.timeout_seconds.max(1));
+    config
 }
 
 /// Posts a reply, serialised straight from its types (a megabyte check's report is never copied into a

@@ -25,8 +25,8 @@ pub struct LlmArgs {
     /// apart from `--bootstrap-seed`, which the commands with a bootstrap interval also take.
     #[arg(id = LLM_SEED, long = "llm-seed", value_name = "SEED")]
     pub seed: Option<u64>,
-    /// Seconds before one request is abandoned.
-    #[arg(long, default_value_t = 60)]
+    /// Seconds before one request is abandoned (a failed judgement, "timed out after N s"; not retried).
+    #[arg(long, default_value_t = lexeval_core::judge::DEFAULT_TIMEOUT_SECONDS)]
     pub timeout: u64,
     /// Requests in flight at once.
     #[arg(long, default_value_t = 4)]
