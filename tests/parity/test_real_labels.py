@@ -38,12 +38,18 @@ CLERC = "fixtures/clerc/gaze_gaps_generation_pairs.jsonl"
 # ____ (2013)", the page's title and part heading) stopped splitting the sentence they interrupt and stopped
 # being its authority (eyecite's opinion 52.5 % / 43.1 %), and court rules written out ("Federal Rule of
 # Appellate Procedure 4(a)(4)") or in the older order ("Rule 32(a), F.R.Cr.P.") were read and "a Rule 59(e)
-# motion" stopped being a cite (gold 66.2 % / 75.7 %). Raise them as fixes land; never lower them. A source without a floor here is printed only.
+# motion" stopped being a cite (gold 66.2 % / 75.7 %); raised in the eighteenth session, when cites and names
+# printed across a line break were read, a statute run into the sentence was cut from its claim's text, a cite
+# in apposition or in parentheses between the sentence's own words left the whole sentence its claim, a case
+# cited inside another's parenthetical ("(X, …, citing Y, …)") joined X's claim, two cites of one reporter
+# stopped being a parallel group, and headings over lists of cites stopped being claims (gold 75.6 % / 85.2 %,
+# GPT-4o 80.2 % / 80.7 %, Llama-3 81.3 % / 86.1 %, eyecite's opinion 68.1 % / 62.6 %). Raise them as fixes land;
+# never lower them. A source without a floor here is printed only.
 FLOORS = {
-    "gold": {"precision": 0.66, "recall": 0.75},
-    "gpt4o": {"precision": 0.55, "recall": 0.54},
-    "llama3": {"precision": 0.62, "recall": 0.65},
-    "eyecite-opinion": {"precision": 0.52, "recall": 0.43},
+    "gold": {"precision": 0.75, "recall": 0.85},
+    "gpt4o": {"precision": 0.80, "recall": 0.80},
+    "llama3": {"precision": 0.81, "recall": 0.86},
+    "eyecite-opinion": {"precision": 0.68, "recall": 0.62},
 }
 
 

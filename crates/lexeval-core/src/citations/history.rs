@@ -18,7 +18,7 @@ const HISTORY_PHRASES: [&str; 40] = [
     r"affirming",
     r"amended",
     r"appeal\s+(?:denied|dismissed|docketed|filed)",
-    r"cert\.\s+(?:denied|dismissed|granted)",
+    r"cert\.?\s+(?:denied|dismissed|granted)",
     r"certiorari\s+(?:denied|dismissed|granted)",
     r"declined\s+to\s+follow",
     r"disapproved",
@@ -34,9 +34,10 @@ const HISTORY_PHRASES: [&str; 40] = [
     r"petition\s+for\s+cert\.\s+filed",
     r"prob\.\s+juris\.\s+noted",
     r"questioned",
-    r"reh['’]?g\s+(?:en\s+banc\s+)?(?:denied|granted)",
+    r"reh(?:['’]?g|\.)\s+(?:en\s+banc\s+)?(?:denied|granted)",
     r"remanded",
-    r"rev['’]?d",
+    // Older opinions abbreviate "rev." ("rev. on other grounds").
+    r"rev(?:['’]?d|\.)",
     r"rev['’]?g",
     r"reversed",
     r"reversing",
@@ -60,7 +61,8 @@ pub fn is_history(gap: &str) -> bool {
     static CELL: OnceLock<Regex> = OnceLock::new();
     CELL.get_or_init(|| {
         Regex::new(&format!(
-            r"\)\s*,\s*(?:{})(?-u:\b)[^;()]*?,?\s*$",
+            // A phrase ending in a period ("rev.") has no word boundary after it.
+            r"\)\s*,\s*(?:{})(?:(?-u:\b)|\s)[^;()]*?,?\s*$",
             HISTORY_PHRASES.join("|")
         ))
         .expect("history pattern")

@@ -5,6 +5,7 @@
 //! ("(9th Cir.1995)" keeps court and year), and it is read only after the last cite of a parallel group, so
 //! a year is never taken from a parenthetical further along the text.
 
+use super::db::EditionRef;
 use super::{courts, parties, Citation, CitationKind};
 use regex::Regex;
 use std::ops::Range;
@@ -137,7 +138,12 @@ fn tail<'a>(text: &'a str, citations: &[Citation], index: usize) -> &'a str {
 }
 
 /// Fills pin cites, court, year, parentheticals and parties; returns the parallel-citation groups.
-pub fn add_metadata(text: &str, citations: &mut [Citation]) -> Vec<Range<usize>> {
+/// `editions` are each citation's candidate editions (as `raw_citations` gives them).
+pub fn add_metadata(
+    text: &str,
+    citations: &mut [Citation],
+    editions: &[Vec<EditionRef>],
+) -> Vec<Range<usize>> {
     let mut groups = Vec::new();
     for index in 0..citations.len() {
         let after = tail(text, citations, index);
@@ -185,6 +191,7 @@ pub fn add_metadata(text: &str, citations: &mut [Citation]) -> Vec<Range<usize>>
         while last + 1 < citations.len()
             && citations[last + 1].kind == CitationKind::FullCase
             && is_parallel_separator(tail(text, citations, last))
+            && !same_reporter(editions, index..last + 1, last + 1)
         {
             last += 1;
         }
@@ -208,6 +215,21 @@ pub fn add_metadata(text: &str, citations: &mut [Citation]) -> Vec<Range<usize>>
         index = last + 1;
     }
     groups
+}
+
+/// Whether the cite at `next` can only be in a reporter (any of its editions: F., F.2d, F.3d) that a cite of
+/// `group` is in already: a decision is printed once in each reporter, so it starts another case ("(919
+/// F.2d 747, 750-51, 108 F.3d 810)" lists two), not a parallel cite.
+fn same_reporter(editions: &[Vec<EditionRef>], group: Range<usize>, next: usize) -> bool {
+    let Some(candidates) = editions.get(next).filter(|c| !c.is_empty()) else {
+        return false;
+    };
+    let in_group = |source: usize| {
+        editions[group.clone()]
+            .iter()
+            .any(|cite| cite.iter().any(|edition| edition.0 == source))
+    };
+    candidates.iter().all(|edition| in_group(edition.0))
 }
 
 /// (year, court, explanatory parenthetical) from the text after a citation's pin cite. As in eyecite, a full

@@ -16,6 +16,7 @@ mod extract;
 mod history;
 mod law_forms;
 mod metadata;
+mod one_line;
 mod parties;
 mod patterns;
 mod record;
@@ -135,9 +136,9 @@ fn normalise_space(text: String) -> String {
 
 /// Every citation in `text`, in order, resolved to authorities.
 pub fn extract(text: &str) -> Vec<Citation> {
-    let (mut found, editions) = extract::raw_citations(text);
+    let (mut found, editions) = one_line::raw_citations(text);
     secondary::add_article_authors(text, &mut found);
-    let groups = metadata::add_metadata(text, &mut found);
+    let groups = metadata::add_metadata(text, &mut found, &editions);
     extract::settle_editions(&mut found, &editions);
     // After the parallel groups, which index the citations found so far.
     cross_references::add_cross_references(text, &mut found);

@@ -85,8 +85,12 @@ pub fn case_name(text: &str, citations: &[Citation], index: usize) -> CaseName {
         year = tail.name("year").and_then(|y| y.as_str().parse().ok());
         window = &window[..tail.get(0).map_or(window.len(), |m| m.start())];
     }
-    let window = clause_before(window);
-    let (plaintiff, defendant) = parties(window, comma_before);
+    // A name broken across lines ("Rice v.\n    Cayetano") reads as one line.
+    let window = clause_before(window)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let (plaintiff, defendant) = parties(&window, comma_before);
     CaseName {
         plaintiff,
         defendant,
@@ -94,7 +98,7 @@ pub fn case_name(text: &str, citations: &[Citation], index: usize) -> CaseName {
     }
 }
 
-/// The end of `window` after its last ";", line break, bracket or unclosed parenthesis; a closed one stays
+/// The end of `window` after its last ";", line end, bracket or unclosed parenthesis; a closed one stays
 /// ("Corp. v. Nature's Farm Prods., No. 99 Civ. 9404 (SHS), ").
 fn clause_before(window: &str) -> &str {
     let mut depth = 0usize;
@@ -102,11 +106,24 @@ fn clause_before(window: &str) -> &str {
         match c {
             ')' => depth += 1,
             '(' if depth > 0 => depth -= 1,
-            '(' | ';' | '\n' | '[' | ']' => return &window[at + c.len_utf8()..],
+            '(' | ';' | '[' | ']' => return &window[at + c.len_utf8()..],
+            '\n' if ends_line(&window[..at]) => return &window[at + 1..],
             _ => {}
         }
     }
     window
+}
+
+/// Whether a line break after `text` ends what came before (a blank line, a heading in capitals, a
+/// sentence or a colon), rather than wrapping a line of hard-wrapped text (an opinion, a brief pasted from
+/// a PDF) in the middle of a sentence.
+fn ends_line(text: &str) -> bool {
+    let line = text.rsplit('\n').next().unwrap_or_default().trim();
+    let last_word = line.split_whitespace().next_back().unwrap_or_default();
+    line.is_empty()
+        || !line.chars().any(char::is_lowercase)
+        || last_word.ends_with([':', '!', '?'])
+        || ends_sentence(last_word)
 }
 
 fn nonempty(name: &str) -> Option<String> {
@@ -116,6 +133,7 @@ fn nonempty(name: &str) -> Option<String> {
 
 /// Plaintiff and defendant in the text just before a citation (`comma_before`: a comma stood before it).
 fn parties(window: &str, comma_before: bool) -> (Option<String>, Option<String>) {
+    let window = without_bankruptcy_caption(window);
     let versus = window.rfind(" v. ").map(|at| (at, 4)).or_else(|| {
         window
             .rfind(" v ")
@@ -142,6 +160,26 @@ fn parties(window: &str, comma_before: bool) -> (Option<String>, Option<String>)
             (None, name_at_end(window))
         }
         (None, None) => (None, None),
+    }
+}
+
+/// `window` without the debtor's caption a bankruptcy case prints after its adversary parties ("McHale v.
+/// Boulder Capital LLC (In re 1031 Tax Group, LLC)"): the parties are those before it, as eyecite reads them.
+fn without_bankruptcy_caption(window: &str) -> &str {
+    let trimmed = window.trim_end();
+    let Some(inner) = trimmed.strip_suffix(')') else {
+        return window;
+    };
+    match inner.rfind('(') {
+        Some(open)
+            if ONE_PARTY_PREFIXES
+                .iter()
+                .any(|p| inner[open + 1..].starts_with(p))
+                && inner[..open].contains(" v. ") =>
+        {
+            &inner[..open]
+        }
+        _ => window,
     }
 }
 

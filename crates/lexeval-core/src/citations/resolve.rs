@@ -354,13 +354,12 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                 // "…, 556 U.S. 662 (2009), aff'd, 600 F.3d 1 (2d Cir. 2010)": the later decision is the
                 // case's history (R10.7), an authority of its own that does not support the claim; an Id.
                 // after it still repeats the case.
-                let history_of = previous_root
-                    .filter(|&root| out[root].kind == CitationKind::FullCase)
-                    .filter(|_| {
-                        out.last()
-                            .and_then(|last| text.get(last.end..citation.start))
-                            .is_some_and(is_history)
-                    });
+                // The case cited right before, even inside a parenthetical ("(citing Stotts, 679 F.2d 541
+                // (6th Cir. 1982), rev. on other grounds, 467 U.S. 561 (1984))").
+                let history_of = out.last().filter(|last| {
+                    last.kind == CitationKind::FullCase
+                        && text.get(last.end..citation.start).is_some_and(is_history)
+                });
                 let grouped = group
                     .and_then(|g| group_authority.get(&g))
                     .map(|(authority, leader)| (authority.clone(), *leader));

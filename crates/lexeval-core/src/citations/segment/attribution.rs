@@ -3,15 +3,54 @@
 
 use super::citation_sentence::SIGNALS;
 use super::material::{citation_end, material_start};
-use super::slice;
+use super::{slice, CUT};
 use crate::authority_key::AuthorityKey;
+use crate::citations::parties::LEAD_WORDS;
 use crate::citations::{Citation, CitationKind};
 use crate::claims::AttributedClaim;
+use std::borrow::Cow;
+
+/// `text` without the statutes cut from it ([`CUT`]): the pieces joined by one space, the spaces and commas
+/// around each cut trimmed, no space before closing punctuation ("… case under.", "Under a plaintiff …").
+fn without_cuts(text: &str) -> Cow<'_, str> {
+    if !text.contains(CUT) {
+        return Cow::Borrowed(text);
+    }
+    // A statute in parentheses leaves them empty ("the Clayton Act (15 U.S.C.A. § 21), the duty …").
+    let text = text.replace(&format!("({CUT}"), &CUT.to_string());
+    let pieces: Vec<&str> = text
+        .split(CUT)
+        .map(|piece| {
+            piece
+                .trim_start_matches(')')
+                .trim_matches(|c: char| c.is_whitespace() || c == ',')
+        })
+        .filter(|piece| !piece.is_empty())
+        .collect();
+    let mut joined = String::with_capacity(text.len());
+    for piece in pieces {
+        let closing = piece.starts_with(['.', ',', ';', ':', '?', '!', ')']);
+        if !joined.is_empty() && !closing {
+            joined.push(' ');
+        }
+        joined.push_str(piece);
+    }
+    Cow::Owned(joined)
+}
 
 /// Strips signals, citation leftovers and punctuation from a claim's text.
 fn clean_claim(text: &str) -> String {
-    // An opening bracket at the end was the start of a parenthesised citation ("… jurisdiction (995 F.2d …").
-    let text = text.trim().trim_end_matches(['(', '[']);
+    let text = without_cuts(text);
+    // A bracket left open opened the parenthesised citation after the claim ("… jurisdiction (995 F.2d …",
+    // "… administration (Reference case 532 F.3d 1134).").
+    // One that opens the claim is the parenthesis it stands in ("(another act barred by the automatic stay.").
+    let text = text.trim();
+    let text = match unclosed_bracket(text) {
+        Some(0) => &text[1..],
+        Some(at) => &text[..at],
+        None => text,
+    }
+    .trim_end_matches('[');
     let mut claim = text.trim().trim_matches([',', ';', ':']).trim();
     // A trailing signal ("…, see") belongs to the citation that was cut after it.
     loop {
@@ -23,6 +62,22 @@ fn clean_claim(text: &str) -> String {
         }
         claim = stripped;
     }
+}
+
+/// Byte offset of the first parenthesis `text` leaves open, if any. (Square brackets are left alone: in a
+/// quotation they mark the quoter's changes, and scanned opinions garble them: "[Sjtandard".)
+fn unclosed_bracket(text: &str) -> Option<usize> {
+    let mut open: Vec<usize> = Vec::new();
+    for (at, c) in text.char_indices() {
+        match c {
+            '(' => open.push(at),
+            ')' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.first().copied()
 }
 
 /// The text without the signals at its end ("…, see", "…, but see also"), each a whole word.
@@ -103,6 +158,131 @@ fn runs_into_sentence(chars: &[char], start: usize, material: usize) -> bool {
             .is_some_and(char::is_alphanumeric)
 }
 
+/// Where the citations from `inside[index]` (whose material ends at `end`) end when the next ones follow
+/// with no word between (a parallel group: "420 U.S. 332, 95 S. Ct. 1013 (1975)").
+fn group_end(chars: &[char], inside: &[&Citation], index: usize, mut end: usize) -> usize {
+    for (at, next) in inside.iter().enumerate().skip(index + 1) {
+        if next.start < end
+            || slice(chars, end, next.start)
+                .chars()
+                .any(char::is_alphabetic)
+        {
+            break;
+        }
+        let limit = inside.get(at + 1).map_or(chars.len(), |c| c.start);
+        end = citation_end(chars, next, limit);
+    }
+    end
+}
+
+/// Words that open a noun phrase or an introductory phrase ("The statute", "In another case", "As seen in
+/// Zurawski's case"), not a clause with its own subject and verb.
+const PHRASE_OPENERS: [&str; 14] = [
+    "a", "an", "another", "as", "in", "its", "one", "such", "that", "the", "their", "these",
+    "this", "those",
+];
+
+/// Auxiliary, modal and copular verbs: a stretch with one is a clause ("Officers may be liable"), not a
+/// phrase.
+const AUXILIARIES: [&str; 22] = [
+    "am", "are", "be", "been", "being", "can", "could", "did", "do", "does", "had", "has", "have",
+    "is", "may", "might", "must", "shall", "should", "was", "were", "would",
+];
+
+/// Whether a citation set off by commas after `head` (the sentence's first words) stands in apposition to
+/// it, before the sentence's main verb ("The statute, 28 U.S.C. § 1331, confers …", "The pivotal case,
+/// United States v. Wilson, 420 U.S. 332 (1975), makes clear …", "In another case, 777 F.2d 992, the Fifth
+/// Circuit …"): the sentence runs on across it and is its claim. `tail` is the text after the citation; an
+/// embedded citation after a clause is followed by a conjunction or a clause of its own ("…, but directors
+/// are not").
+fn in_apposition(head: &str, tail: &str) -> bool {
+    let words: Vec<String> = head
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .collect();
+    let opens_phrase = words
+        .first()
+        .is_some_and(|first| PHRASE_OPENERS.contains(&first.as_str()));
+    let next = tail
+        .trim_start_matches(|c: char| c.is_whitespace() || c == ',')
+        .split_whitespace()
+        .next()
+        .unwrap_or_default();
+    let continues = next.chars().next().is_some_and(char::is_lowercase)
+        && !["and", "but", "or", "nor", "yet", "so"].contains(&next);
+    head.trim_end().ends_with(',')
+        && (1..=5).contains(&words.len())
+        && opens_phrase
+        && !words.iter().any(|w| AUXILIARIES.contains(&w.as_str()))
+        && continues
+}
+
+/// Whether a citation belongs to the citation before it (R1.4, R1.5): it is named inside a parenthesis
+/// opened before that one ("(Collinson v. Gott, 895 F.2d 994 (4th Cir. 1990), citing Harlow v. Fitzgerald,
+/// …)"), or only signals and connecting words stand between them (", citing", "(quoting", ", and").
+fn attached_to_previous(
+    chars: &[char],
+    sentence_start: usize,
+    start: usize,
+    material: usize,
+    previous: &Segment,
+) -> bool {
+    let gap = slice(chars, start, material);
+    let only_connecting = gap
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')'))
+        .filter(|word| !word.is_empty())
+        .all(|word| LEAD_WORDS.contains(&word.to_lowercase().as_str()));
+    // Cases the sentence's own words list ("including Hensley v. Eckerhart, …, and McGrath v. County of
+    // Nevada, …") keep their names in the claim: each runs on.
+    (only_connecting && !previous.runs_on) || opened_before(chars, sentence_start, start, material)
+}
+
+/// Whether the innermost parenthesis open at `material` was opened before `start`.
+fn opened_before(chars: &[char], sentence_start: usize, start: usize, material: usize) -> bool {
+    let mut open: Vec<usize> = Vec::new();
+    for (at, c) in chars[sentence_start..material.min(chars.len())]
+        .iter()
+        .enumerate()
+    {
+        match c {
+            '(' | '[' => open.push(sentence_start + at),
+            ')' | ']' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.last().is_some_and(|&at| at < start)
+}
+
+/// Whether a cite in parentheses stands between the sentence's own words with no comma ("The district
+/// court in *Cello* (347 F.3d 370) noted that …"): the sentence runs on across it. Followed by a comma it
+/// ends an embedded clause ("Given that courts have broad discretion (196 F.3d 617), it is prudent …").
+fn parenthesised_in_sentence(
+    chars: &[char],
+    start: usize,
+    material: usize,
+    end: usize,
+    sentence_end: usize,
+) -> bool {
+    let before = slice(chars, start, material);
+    let after_word = before
+        .trim_end()
+        .strip_suffix('(')
+        .and_then(|head| head.trim_end().chars().next_back())
+        .is_some_and(|c| c.is_alphanumeric() || matches!(c, '*' | '_'));
+    let after = slice(chars, end, sentence_end);
+    let continues = after
+        .trim_start()
+        .strip_prefix(')')
+        .and_then(|rest| rest.trim_start().chars().next())
+        .is_some_and(char::is_lowercase);
+    after_word && continues
+}
+
 /// Joins each run-on stretch with the one after its citation: one claim, supported by that citation,
 /// reading "The Court in Brown v. Board of Education held …".
 fn join_run_ons(segments: Vec<Segment>, chars: &[char], sentence_end: usize) -> Vec<Segment> {
@@ -113,10 +293,11 @@ fn join_run_ons(segments: Vec<Segment>, chars: &[char], sentence_end: usize) -> 
             Some(mut head) => {
                 // The name, without the cite that follows it.
                 let name = head.text(chars) + &slice(chars, head.end, head.cite);
-                let name = name.trim_end().trim_end_matches(',');
+                // A parenthesised cite ("in *Cello* (347 F.3d 370) noted") leaves its brackets behind.
+                let name = name.trim_end().trim_end_matches([',', '(']).trim_end();
                 head.text = Some(format!(
                     "{name} {}",
-                    segment.text(chars).trim_start_matches([',', ' '])
+                    segment.text(chars).trim_start_matches([',', ' ', ')'])
                 ));
                 head.end = segment.end;
                 head.cite = segment.cite;
@@ -139,7 +320,8 @@ fn join_run_ons(segments: Vec<Segment>, chars: &[char], sentence_end: usize) -> 
 }
 
 /// Claims of a textual sentence with embedded citations: each clause supports the citations that follow
-/// it. Statutes and references by name stay part of the text (they are often the sentence's subject).
+/// it. References by name stay part of the text, as do statutes the sentence runs into (they are often its
+/// subject; their cites are blanked from the claim's text beforehand).
 pub(super) fn sentence_claims(
     chars: &[char],
     sentence: (usize, usize),
@@ -147,7 +329,7 @@ pub(super) fn sentence_claims(
 ) -> Vec<AttributedClaim> {
     let mut segments: Vec<Segment> = Vec::new();
     let mut start = sentence.0;
-    for citation in inside {
+    for (index, citation) in inside.iter().enumerate() {
         let removable = match citation.kind {
             CitationKind::Reference => false,
             CitationKind::FullLaw => set_off(chars, citation, sentence.1),
@@ -171,6 +353,20 @@ pub(super) fn sentence_claims(
             continue;
         }
         let material = material_start(chars, citation, start);
+        let limit = inside
+            .iter()
+            .map(|c| c.start)
+            .filter(|&next| next >= citation.end)
+            .min()
+            .unwrap_or(sentence.1);
+        if let Some(previous) = segments
+            .last_mut()
+            .filter(|previous| attached_to_previous(chars, sentence.0, start, material, previous))
+        {
+            previous.authorities.extend(citation.support_key());
+            start = citation_end(chars, citation, limit);
+            continue;
+        }
         let mut segment = Segment::new(
             start,
             material,
@@ -178,17 +374,18 @@ pub(super) fn sentence_claims(
         );
         // A name that opens the sentence is its subject: "Title VII …, 42 U.S.C. § 2000e-2(a), prohibits …".
         let opens_sentence = material == sentence.0 && material < citation.start;
-        segment.runs_on = opens_sentence || runs_into_sentence(chars, start, material);
+        let end = citation_end(chars, citation, limit);
+        segment.runs_on = opens_sentence
+            || runs_into_sentence(chars, start, material)
+            || parenthesised_in_sentence(chars, start, material, end, sentence.1)
+            || (start == sentence.0
+                && in_apposition(
+                    &before_material(chars, start, material),
+                    &slice(chars, group_end(chars, inside, index, end), sentence.1),
+                ));
         segment.cite = citation.start;
         segments.push(segment);
-        // A pin never runs into the next citation: "118" of "222 N.Y. 88, 118 N.E. 214" starts a parallel cite.
-        let limit = inside
-            .iter()
-            .map(|c| c.start)
-            .filter(|&next| next >= citation.end)
-            .min()
-            .unwrap_or(sentence.1);
-        start = citation_end(chars, citation, limit);
+        start = end;
     }
     segments.push(Segment::new(start, sentence.1, Vec::new()));
     // Statutes and references found before any cut belong to the segment that contains them.
@@ -304,7 +501,7 @@ fn segment_claim(
 /// Whether a statute is cited, set off by commas after its clause ("…, 29 U.S.C. § 1132(a)(2)." or "…,
 /// 29 U.S.C. § 1109(a), and …"), rather than named in the text ("Under 29 U.S.C. § 1132(a)(3), a
 /// participant …", "As stated, 29 U.S.C. § 1002(21)(A) defines …").
-fn set_off(chars: &[char], citation: &Citation, limit: usize) -> bool {
+pub(super) fn set_off(chars: &[char], citation: &Citation, limit: usize) -> bool {
     let before = chars[..citation.start.min(chars.len())]
         .iter()
         .rev()
@@ -324,12 +521,20 @@ pub(super) fn claim(
 ) -> AttributedClaim {
     let raw = slice(chars, start, end);
     let text = clean_claim(&raw);
-    let offset = raw
-        .find(text.as_str())
-        .map_or(0, |byte| raw[..byte].chars().count());
+    // A claim with a statute cut from it spans the text around the cut.
+    let (start, end) = match raw.find(text.as_str()) {
+        Some(byte) => {
+            let offset = start + raw[..byte].chars().count();
+            (offset, offset + text.chars().count())
+        }
+        None => (
+            start + raw.chars().take_while(|c| c.is_whitespace()).count(),
+            end.min(start + raw.trim_end().chars().count()),
+        ),
+    };
     let mut claim = AttributedClaim {
-        start: start + offset,
-        end: start + offset + text.chars().count(),
+        start,
+        end,
         text,
         authorities: Vec::new(),
     };

@@ -93,17 +93,25 @@ fn paren_depth(depth: usize, text: &[char]) -> usize {
     })
 }
 
+/// `text` after the signal it opens with, whatever commas stand between the signal's words ("See also",
+/// "See, also,", "See e.g.", "See, e.g.,"), the longest signal first.
 fn strip_leading_signal(text: &str) -> &str {
-    let lower = text.to_lowercase();
+    let words: Vec<(usize, &str)> = text
+        .split_whitespace()
+        .take(3)
+        .map(|word| (word.as_ptr() as usize - text.as_ptr() as usize, word))
+        .collect();
+    let bare = |word: &str| word.trim_end_matches(',').to_lowercase();
     SIGNALS
         .iter()
-        .filter(|signal| lower.starts_with(*signal))
-        .filter_map(|signal| {
-            text.get(..signal.len())
-                .filter(|head| head.eq_ignore_ascii_case(signal))
-                .and(text.get(signal.len()..))
+        .map(|signal| signal.split_whitespace().map(bare).collect::<Vec<_>>())
+        .filter(|signal| {
+            signal.len() <= words.len()
+                && signal.iter().zip(&words).all(|(s, (_, w))| *s == bare(w))
         })
-        .find(|rest| rest.is_empty() || rest.starts_with(|c: char| c.is_whitespace() || c == ','))
-        .map(|rest| rest.trim_start_matches([',', ' ']))
-        .unwrap_or(text)
+        .max_by_key(Vec::len)
+        .map_or(text, |signal| {
+            let (at, last) = words[signal.len() - 1];
+            text[at + last.len()..].trim_start_matches([',', ' '])
+        })
 }

@@ -10,6 +10,8 @@
 
 mod abbreviations;
 mod attribution;
+#[cfg(test)]
+mod attribution_tests;
 mod citation_sentence;
 mod material;
 #[cfg(test)]
@@ -67,9 +69,10 @@ pub fn claims(text: &str) -> Vec<AttributedClaim> {
 pub fn claims_with(text: &str, citations: &[Citation]) -> Vec<AttributedClaim> {
     let (text, citations) = without_running_heads(text, citations);
     let (text, citations) = (text.as_ref(), citations.as_ref());
-    let chars: Vec<char> = text.chars().collect();
+    let sentences = sentence_ranges(text, citations);
+    let chars = without_run_in_laws(text.chars().collect(), &sentences, citations);
     let mut out: Vec<AttributedClaim> = Vec::new();
-    for sentence in sentence_ranges(text, citations) {
+    for sentence in sentences {
         let inside: Vec<&Citation> = citations
             .iter()
             .filter(|c| c.start >= sentence.0 && c.end <= sentence.1)
@@ -87,7 +90,10 @@ pub fn claims_with(text: &str, citations: &[Citation]) -> Vec<AttributedClaim> {
         }
         if is_citation_sentence(&chars, sentence, &cited) {
             let authorities = inside.iter().filter_map(|c| c.support_key()).collect();
-            match out.last_mut() {
+            match out
+                .last_mut()
+                .filter(|previous| can_be_supported(&previous.text))
+            {
                 Some(previous) => add_authorities(previous, authorities),
                 None => out.push(claim(&chars, sentence.0, sentence.0, authorities)),
             }
@@ -97,6 +103,51 @@ pub fn claims_with(text: &str, citations: &[Citation]) -> Vec<AttributedClaim> {
     }
     out
 }
+
+/// Whether a citation sentence may support `claim`, the text before it: not punctuation alone (". See also
+/// …" opening a paragraph) nor a heading or label ("References:", "Authorities") over a list of cites.
+fn can_be_supported(claim: &str) -> bool {
+    let words: Vec<&str> = claim.split_whitespace().collect();
+    let label = words.len() <= 4 && claim.ends_with(':');
+    let heading = words.len() <= 3
+        && !claim.ends_with(['.', '?', '!'])
+        && words.iter().all(|word| {
+            word.starts_with(char::is_uppercase) || matches!(*word, "of" | "and" | "the")
+        });
+    // An empty claim holds the citation sentences that open a paragraph: the next ones join it.
+    claim.is_empty() || (claim.chars().any(char::is_alphabetic) && !label && !heading)
+}
+
+/// `chars` with each statute or rule the sentence's own words run into ("… a prima facie case under 29
+/// U.S.C. § 215(a)(3).", "Under 42 U.S.C. § 1983, a plaintiff …") blanked with [`CUT`], pins and
+/// parentheticals included: its claim reads without it, as a cite set off by commas is left out. The
+/// offsets stay those of the text.
+fn without_run_in_laws(
+    mut chars: Vec<char>,
+    sentences: &[(usize, usize)],
+    citations: &[Citation],
+) -> Vec<char> {
+    let mut laws = citations
+        .iter()
+        .filter(|c| c.kind == CitationKind::FullLaw && c.role.is_authority())
+        .peekable();
+    for &(start, end) in sentences {
+        while let Some(law) = laws.next_if(|law| law.start < end) {
+            if law.start < start || law.end > end || attribution::set_off(&chars, law, end) {
+                continue;
+            }
+            // Citations come in text order: the next one after the law, if in this sentence.
+            let next = citations.partition_point(|c| c.start < law.end);
+            let limit = citations.get(next).map_or(end, |c| c.start.min(end));
+            let cut_end = material::citation_end(&chars, law, limit);
+            chars[law.start..cut_end].fill(CUT);
+        }
+    }
+    chars
+}
+
+/// Stands in for a statute cut from a claim's text (see [`without_run_in_laws`]); never in a text.
+const CUT: char = '\u{1}';
 
 pub(super) fn slice(chars: &[char], start: usize, end: usize) -> String {
     let end = end.min(chars.len());

@@ -207,7 +207,10 @@ fn is_uncased_letter(c: char) -> bool {
 /// Length of a footnote mark (one to three digits, then a space) right after the sentence end at `end` of a
 /// word ending at `stop`: after a letter or a closing parenthesis or quote, never after a number ("1.5 The").
 fn footnote_mark(chars: &[char], stop: usize, end: usize) -> usize {
-    let after_word = stop > 0 && (chars[stop - 1].is_alphabetic() || end > stop + 1);
+    let after_word = stop > 0
+        && (chars[stop - 1].is_alphabetic()
+            || matches!(chars[stop - 1], ')' | ']' | '"' | '”' | '’')
+            || end > stop + 1);
     let digits = chars[end..]
         .iter()
         .take_while(|c| c.is_ascii_digit())
