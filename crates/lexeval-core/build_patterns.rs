@@ -322,5 +322,20 @@ pub fn tables(sources: &[Value], regexes: &Value) -> String {
     }
     out.push_str("];\n");
     writeln!(out, "pub static UNFILTERED: &[u16] = &{unfiltered:?};").expect("write to String");
+    // The prefilter walks the strings in byte order; the ones with a pattern that needs no volume before
+    // its reporter are searched everywhere, the rest only after a volume.
+    let mut sorted: Vec<usize> = (0..strings.len()).collect();
+    sorted.sort_by(|&a, &b| strings[a].as_bytes().cmp(strings[b].as_bytes()));
+    let anywhere: Vec<usize> = sorted
+        .iter()
+        .copied()
+        .filter(|&id| {
+            by_string[id]
+                .iter()
+                .any(|&p| !volume_first(&templates[drafts[&order[p]].template]))
+        })
+        .collect();
+    writeln!(out, "pub static SORTED_STRINGS: &[u16] = &{sorted:?};").expect("write to String");
+    writeln!(out, "pub static ANYWHERE_STRINGS: &[u16] = &{anywhere:?};").expect("write to String");
     out
 }

@@ -1,11 +1,10 @@
 //! Citation patterns built from reporters-db the way eyecite 2.7.8 builds its extractors, generated at build
 //! time (`build_patterns.rs`): one pattern per distinct regex (exact editions and variant spellings kept
-//! apart) and a short-cite twin of each ("51 F.3d at 1461"). An Aho-Corasick prefilter on the reporter
-//! strings selects the patterns whose reporter occurs in the text (after a volume, for patterns that start
-//! with one); only those are assembled and compiled, once per process.
+//! apart) and a short-cite twin of each ("51 F.3d at 1461"). A prefilter on the reporter strings selects
+//! the patterns whose reporter occurs in the text (after a volume, for patterns that start with one); only
+//! those are assembled and compiled, once per process.
 
 use super::db::{EditionRef, SourceKind};
-use aho_corasick::AhoCorasick;
 use regex::Regex;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -55,7 +54,10 @@ impl Pattern {
 
 pub struct Patterns {
     pub patterns: Vec<Pattern>,
-    prefilter: AhoCorasick,
+    /// The strings of patterns that may match without a volume before their reporter.
+    anywhere: SortedStrings,
+    /// All strings, searched after a volume.
+    after_volume: SortedStrings,
 }
 
 pub fn patterns() -> &'static Patterns {
@@ -68,36 +70,144 @@ pub fn patterns() -> &'static Patterns {
                 compiled: OnceLock::new(),
             })
             .collect(),
-        prefilter: AhoCorasick::new(STRINGS).expect("reporter strings build an automaton"),
+        anywhere: SortedStrings::new(ANYWHERE_STRINGS),
+        after_volume: SortedStrings::new(SORTED_STRINGS),
     })
 }
 
 impl Patterns {
     /// Indices of the patterns that can match somewhere in `text`.
     pub fn candidates(&self, text: &str) -> BTreeSet<usize> {
-        let mut squeezed: Vec<u8> = Vec::with_capacity(text.len());
-        for piece in text.split(char::is_whitespace) {
-            squeezed.extend_from_slice(piece.as_bytes());
-        }
+        let squeezed = without_whitespace(text);
         let mut found: BTreeSet<usize> = UNFILTERED.iter().map(|&i| usize::from(i)).collect();
         // Per reporter string: seen at all, seen after a volume (then every pattern of it is a candidate).
         let mut seen = vec![(false, false); STRINGS.len()];
-        for hit in self.prefilter.find_overlapping_iter(&squeezed) {
-            let id = hit.pattern().as_usize();
-            let after_volume = follows_volume(&squeezed, hit.start());
-            let (any, volume) = seen[id];
-            if volume || (any && !after_volume) {
-                continue;
-            }
-            seen[id] = (true, volume || after_volume);
-            found.extend(
-                BY_STRING[id]
-                    .iter()
-                    .map(|&i| usize::from(i))
-                    .filter(|&i| after_volume || !PATTERNS[i].volume_first),
-            );
+        for at in 0..squeezed.len() {
+            let after_volume = follows_volume(&squeezed, at);
+            // A string none of whose patterns can start here without a volume adds nothing.
+            let strings = if after_volume {
+                &self.after_volume
+            } else {
+                &self.anywhere
+            };
+            strings.starting_at(&squeezed[at..], |id| {
+                let (any, volume) = seen[id];
+                if volume || (any && !after_volume) {
+                    return;
+                }
+                seen[id] = (true, volume || after_volume);
+                found.extend(
+                    BY_STRING[id]
+                        .iter()
+                        .map(|&i| usize::from(i))
+                        .filter(|&i| after_volume || !PATTERNS[i].volume_first),
+                );
+            });
         }
         found
+    }
+}
+
+/// The bytes of `text` without its whitespace (`char::is_whitespace`), ASCII read byte by byte.
+fn without_whitespace(text: &str) -> Vec<u8> {
+    let mut squeezed = Vec::with_capacity(text.len());
+    let mut at = 0;
+    while let Some(&byte) = text.as_bytes().get(at) {
+        if byte.is_ascii() {
+            if !char::from(byte).is_whitespace() {
+                squeezed.push(byte);
+            }
+            at += 1;
+            continue;
+        }
+        let Some(c) = text.get(at..).and_then(|rest| rest.chars().next()) else {
+            break;
+        };
+        if !c.is_whitespace() {
+            squeezed.extend_from_slice(&text.as_bytes()[at..at + c.len_utf8()]);
+        }
+        at += c.len_utf8();
+    }
+    squeezed
+}
+
+/// Reporter strings (indices into `STRINGS`) in byte order: the strings a text holds at a position are
+/// found by narrowing the order one byte at a time, as a walk down a trie of them would, with no automaton
+/// to build at start-up.
+struct SortedStrings {
+    ids: &'static [u16],
+    /// Per first byte, the range of `ids` starting with it: most positions of a text are rejected by one
+    /// look-up, and the rest start from a short range.
+    by_first_byte: Vec<std::ops::Range<usize>>,
+    /// Which pairs of bytes begin a string longer than one byte, a bit per pair: most positions a first
+    /// byte lets through stop here.
+    first_pairs: Vec<u64>,
+}
+
+impl SortedStrings {
+    fn new(ids: &'static [u16]) -> Self {
+        let first_of = |id: u16| STRINGS[usize::from(id)].as_bytes().first().copied();
+        let by_first_byte = (0..=u8::MAX)
+            .map(|byte| {
+                let start = ids.partition_point(|&id| first_of(id) < Some(byte));
+                let end = (start..ids.len())
+                    .find(|&i| first_of(ids[i]) != Some(byte))
+                    .unwrap_or(ids.len());
+                start..end
+            })
+            .collect();
+        let mut first_pairs = vec![0u64; 1 << 10];
+        for &id in ids {
+            if let Some(pair) = first_pair(STRINGS[usize::from(id)].as_bytes()) {
+                first_pairs[pair / 64] |= 1 << (pair % 64);
+            }
+        }
+        SortedStrings {
+            ids,
+            by_first_byte,
+            first_pairs,
+        }
+    }
+
+    /// Calls `found` with every string that `text` starts with.
+    fn starting_at(&self, text: &[u8], mut found: impl FnMut(usize)) {
+        let Some(&first) = text.first() else { return };
+        let bytes = |id: u16| STRINGS[usize::from(id)].as_bytes();
+        let mut range = &self.ids[self.by_first_byte[usize::from(first)].clone()];
+        for depth in 0..text.len() {
+            if depth == 1
+                && first_pair(text)
+                    .is_none_or(|pair| self.first_pairs[pair / 64] & (1 << (pair % 64)) == 0)
+            {
+                return;
+            }
+            if depth > 0 {
+                // Every string left in `range` is longer than `depth` and starts with `text[..depth]`.
+                let byte = text[depth];
+                let start = range.partition_point(|&id| bytes(id)[depth] < byte);
+                let end = range.partition_point(|&id| bytes(id)[depth] <= byte);
+                range = &range[start..end];
+            }
+            // The string that ends here sorts first among those sharing its bytes.
+            while let Some((&id, rest)) = range.split_first() {
+                if bytes(id).len() != depth + 1 {
+                    break;
+                }
+                found(usize::from(id));
+                range = rest;
+            }
+            if range.is_empty() {
+                return;
+            }
+        }
+    }
+}
+
+/// The first two bytes of `bytes` as one number, if it has two.
+fn first_pair(bytes: &[u8]) -> Option<usize> {
+    match bytes {
+        [first, second, ..] => Some(usize::from(*first) << 8 | usize::from(*second)),
+        _ => None,
     }
 }
 
@@ -146,6 +256,29 @@ mod tests {
             "{source}"
         );
         assert!(!source.contains('$'), "{source}");
+    }
+
+    #[test]
+    fn sorted_strings_find_every_string_a_text_starts_with() {
+        let all = SortedStrings::new(SORTED_STRINGS);
+        for text in [
+            "F.3d1449",
+            "A.2d",
+            "U.S.113",
+            "So.2d",
+            "Cal.App.4th",
+            "N.E.2d",
+            "xyz",
+            "A",
+        ] {
+            let mut found = Vec::new();
+            all.starting_at(text.as_bytes(), |id| found.push(id));
+            found.sort_unstable();
+            let expected: Vec<usize> = (0..STRINGS.len())
+                .filter(|&id| text.starts_with(STRINGS[id]))
+                .collect();
+            assert_eq!(found, expected, "{text}");
+        }
     }
 
     #[test]
