@@ -134,14 +134,10 @@ const FORMS: [Form; 7] = [
     },
 ];
 
-fn compiled() -> &'static [Regex] {
-    static CELL: OnceLock<Vec<Regex>> = OnceLock::new();
-    CELL.get_or_init(|| {
-        FORMS
-            .iter()
-            .map(|form| Regex::new(&(form.pattern)()).expect("law form pattern"))
-            .collect()
-    })
+/// The form's regex, compiled the first time a text holds one of its anchors.
+fn compiled(index: usize) -> &'static Regex {
+    static CELLS: [OnceLock<Regex>; FORMS.len()] = [const { OnceLock::new() }; FORMS.len()];
+    CELLS[index].get_or_init(|| Regex::new(&(FORMS[index].pattern)()).expect("law form pattern"))
 }
 
 /// Anchor index → form index.
@@ -170,7 +166,7 @@ pub fn law_forms(text: &str) -> Vec<FoundLaw> {
     }
     let mut found = Vec::new();
     for (index, form) in FORMS.iter().enumerate().filter(|(i, _)| present[*i]) {
-        for caps in compiled()[index].captures_iter(text) {
+        for caps in compiled(index).captures_iter(text) {
             let (Some(whole), Some(groups)) = (caps.get(0), (form.read)(&caps)) else {
                 continue;
             };

@@ -254,7 +254,8 @@ fn in_parenthetical(text: &str, citation: &Citation, previous: Option<&Citation>
     let Some(gap) = previous.and_then(|p| text.get(p.end..citation.start)) else {
         return false;
     };
-    // Only the previous citation's pin and its closed parentheticals may come before the open one.
+    // Only the previous citation's pin and its closed parentheticals may come before the open one: a
+    // character outside parentheses that no such word ("at", digits and ",;-–—") holds settles it at once.
     let mut depth = 0usize;
     let mut outside = String::new();
     for c in gap.chars() {
@@ -262,7 +263,12 @@ fn in_parenthetical(text: &str, citation: &Citation, previous: Option<&Citation>
             '(' => depth += 1,
             ')' if depth == 0 => return false,
             ')' => depth -= 1,
-            _ if depth == 0 => outside.push(c),
+            _ if depth == 0 => {
+                if !(c.is_whitespace() || c.is_ascii_digit() || "at,;-–—".contains(c)) {
+                    return false;
+                }
+                outside.push(c);
+            }
             _ => {}
         }
     }
