@@ -546,6 +546,15 @@ pub fn resolve(text: &str, citations: Vec<Citation>, groups: &[Range<usize>]) ->
                 citation.role = out[t].role;
             }
         }
+        // A short form printed as a case's history ("…, 51 Cal. 4th 84 (2011), abrogated by Riley, 573 U.S.
+        // at 386") is history too: no support for the claim.
+        let after_case = out.last().filter(|last| {
+            matches!(last.kind, CitationKind::FullCase | CitationKind::ShortCase)
+                && text.get(last.end..citation.start).is_some_and(is_history)
+        });
+        if citation.kind == CitationKind::ShortCase && after_case.is_some() {
+            citation.role = CitationRole::History;
+        }
         // An Id. after "LaFave, supra, § 5.2(c)" cites the section that supra names.
         // A short form or supra with no antecedent in its text is still what a following Id. repeats.
         let unresolved_short = target.is_none()

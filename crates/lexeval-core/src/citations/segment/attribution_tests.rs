@@ -197,3 +197,16 @@ fn a_heading_over_a_list_of_cites_is_no_claim() {
     let text = "The Federal Circuit should overturn the rule.\n\nReferences:\n1. 911 F.2d 654\n2. 962 F.2d 1013";
     assert!(pairs(text).iter().all(|(claim, _)| claim.is_empty()));
 }
+
+#[test]
+fn a_short_form_printed_as_history_is_no_support() {
+    let text = "California applies the same rule. People v. Diaz, 51 Cal. 4th 84, 90 (2011), abrogated by \
+                Riley, 573 U.S. at 386.";
+    assert_eq!(
+        pairs(text),
+        [pair(
+            "California applies the same rule.",
+            &["case:51 Cal. 4th 84"]
+        )]
+    );
+}
