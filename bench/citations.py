@@ -9,6 +9,7 @@ output included), the best of 3.
 import argparse
 import json
 import logging
+import os
 import pathlib
 import subprocess
 import tempfile
@@ -18,7 +19,7 @@ from eyecite import get_citations
 
 logging.disable(logging.CRITICAL)
 REPO = pathlib.Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
+SHARED = pathlib.Path(os.environ.get("LEXEVAL_SHARED", REPO.parent / "shared"))
 OPINION = REPO / "tests/parity/eyecite_suite/opinion.txt"
 
 
