@@ -155,7 +155,7 @@ fn volume_first(template: &str) -> bool {
 const DOTTED_SECTION: &str =
     r"(?P<section>\d+[A-Za-z]?\.\d+[A-Za-z]{0,2}(?:[.\-]\d+[A-Za-z]{0,2})*)";
 
-/// A law template as reporters-db gives it, widened by class: several sections ("Mass. Gen. Laws ch. 1,
+/// A law template as reporters-db gives it, widened by class: "Ann." optional; several sections ("Mass. Gen. Laws ch. 1,
 /// §§ 2-3"); a dotted section with no section sign; code chapters numbered with dots as well as hyphens
 /// ("005.19.02 Ark. Code R.").
 fn law_templates(template: &str) -> Vec<String> {
@@ -163,6 +163,9 @@ fn law_templates(template: &str) -> Vec<String> {
         r"(?P<chapter>\d+-\d+-\d+)",
         r"(?P<chapter>\d+[\-.]\d+[\-.]\d+)",
     );
+    // An annotated code is also cited by the official code's name, without "Ann." (R12.3; as `build.rs`
+    // adds for codes named by their key): "Tex. Civ. Prac. & Rem. Code § 16.003".
+    let template = template.replace(r" Ann\.)", r"(?: Ann\.)?)");
     let mut out = vec![template.replace("§ ", "§§? ?")];
     if template.contains("§ $law_section") {
         out.push(template.replace("§ $law_section", DOTTED_SECTION));

@@ -407,7 +407,18 @@ fn into_citation(text: &str, token: Token) -> Citation {
                     .find(&subject)
                     .map_or(printed, |at| &printed[..at + subject.len()]),
             };
-            normalise_space(code.to_string())
+            // One key with or without "Ann." ("Tex. Civ. Prac. & Rem. Code Ann.").
+            let code = normalise_space(code.to_string());
+            let annotated = token
+                .exact
+                .iter()
+                .chain(&token.variations)
+                .any(|&e| db::source(e).key.ends_with(" Ann."));
+            if annotated && !code.contains("Ann.") {
+                code + " Ann."
+            } else {
+                code
+            }
         }),
         None => group(&token, "reporter").map(normalise_space),
     };

@@ -210,3 +210,14 @@ fn a_short_form_printed_as_history_is_no_support() {
         )]
     );
 }
+
+#[test]
+fn an_annotated_code_is_one_authority_with_or_without_ann() {
+    let text =
+        "The limitations period is two years. Tex. Civ. Prac. & Rem. Code Ann. § 16.003(a) (West \
+                2019). It runs from accrual. Tex. Civ. Prac. & Rem. Code § 16.003(b).";
+    let found = pairs(text);
+    assert_eq!(found.len(), 2);
+    assert_eq!(found[0].1, found[1].1);
+    assert_eq!(found[0].1.len(), 1);
+}
