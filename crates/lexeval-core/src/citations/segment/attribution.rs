@@ -353,6 +353,7 @@ pub(super) fn sentence_claims(
             continue;
         }
         let material = material_start(chars, citation, start);
+        // A pin never runs into the next citation: "118" of "222 N.Y. 88, 118 N.E. 214" starts a parallel cite.
         let limit = inside
             .iter()
             .map(|c| c.start)

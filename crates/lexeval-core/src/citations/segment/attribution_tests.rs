@@ -11,6 +11,11 @@ fn pairs(text: &str) -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
+/// The texts of the cited claims of `text`, in order.
+fn cited_claim_texts(text: &str) -> Vec<String> {
+    pairs(text).into_iter().map(|(claim, _)| claim).collect()
+}
+
 fn pair(claim: &str, authorities: &[&str]) -> (String, Vec<String>) {
     (
         claim.to_string(),
@@ -137,10 +142,8 @@ fn older_history_abbreviations_are_history_not_support() {
 fn a_footnote_mark_after_a_citation_sentence_ends_it() {
     let text = "A plaintiff must exhaust remedies. See McCarthy v. Madigan, 503 U.S. 140, 144 (1992).4 Courts \
                 then hold the rule firm. Smith v. Jones, 12 F.3d 34 (2d Cir. 1994).";
-    let found = pairs(text);
-    let texts: Vec<&str> = found.iter().map(|(claim, _)| claim.as_str()).collect();
     assert_eq!(
-        texts,
+        cited_claim_texts(text),
         [
             "A plaintiff must exhaust remedies.",
             "Courts then hold the rule firm."
@@ -154,10 +157,8 @@ fn a_cite_in_apposition_before_the_main_verb_leaves_the_whole_sentence_its_claim
                 United States v. Wilson, 420 U.S. 332 (1975), makes clear that the government may appeal. \
                 Officers may be liable, Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995), but \
                 directors are not.";
-    let found = pairs(text);
-    let texts: Vec<&str> = found.iter().map(|(claim, _)| claim.as_str()).collect();
     assert_eq!(
-        texts,
+        cited_claim_texts(text),
         [
             "The statute confers jurisdiction over federal questions.",
             "The pivotal case, United States v. Wilson makes clear that the government may appeal.",
@@ -170,10 +171,8 @@ fn a_cite_in_apposition_before_the_main_verb_leaves_the_whole_sentence_its_claim
 fn a_parenthesised_cite_between_the_sentences_own_words_runs_on() {
     let text = "The district court in *Cello* (347 F.3d 370) noted that sanctions require an utter lack of \
                 support. Given that courts have broad discretion (196 F.3d 617), it is prudent to decline.";
-    let found = pairs(text);
-    let texts: Vec<&str> = found.iter().map(|(claim, _)| claim.as_str()).collect();
     assert_eq!(
-        texts,
+        cited_claim_texts(text),
         [
             "The district court in *Cello* noted that sanctions require an utter lack of support.",
             "Given that courts have broad discretion"
