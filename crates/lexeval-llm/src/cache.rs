@@ -41,6 +41,8 @@ struct CacheLine {
 pub struct FileCache {
     path: PathBuf,
     memory: MemoryCache,
+    /// Requests run in parallel: one writer at a time, so two answers never share a line.
+    writing: Mutex<()>,
 }
 
 impl FileCache {
@@ -55,7 +57,11 @@ impl FileCache {
                 }
             }
         }
-        Ok(FileCache { path, memory })
+        Ok(FileCache {
+            path,
+            memory,
+            writing: Mutex::new(()),
+        })
     }
 }
 
@@ -70,14 +76,20 @@ impl ResponseCache for FileCache {
             key: key.to_string(),
             answer: answer.to_string(),
         };
-        if let (Ok(text), Ok(mut file)) = (
-            serde_json::to_string(&line),
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(&self.path),
-        ) {
-            let _ = writeln!(file, "{text}");
+        let Ok(mut text) = serde_json::to_string(&line) else {
+            return;
+        };
+        text.push('\n');
+        let Ok(_writer) = self.writing.lock() else {
+            return;
+        };
+        if let Ok(mut file) = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.path)
+        {
+            // One write per line: `writeln!` may split the text and its newline.
+            let _ = file.write_all(text.as_bytes());
         }
     }
 }
@@ -96,6 +108,30 @@ mod tests {
         let reopened = FileCache::open(&dir).unwrap();
         assert_eq!(reopened.get("k").as_deref(), Some("answer\nwith newline"));
         assert_eq!(reopened.get("other"), None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn answers_written_in_parallel_each_keep_their_line() {
+        let dir = std::env::temp_dir().join(format!("lexeval-cache-par-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let cache = FileCache::open(&dir).unwrap();
+        std::thread::scope(|scope| {
+            for thread in 0..8 {
+                let cache = &cache;
+                scope.spawn(move || {
+                    for n in 0..50 {
+                        cache.put(&format!("{thread}-{n}"), "answer");
+                    }
+                });
+            }
+        });
+        let reopened = FileCache::open(&dir).unwrap();
+        for thread in 0..8 {
+            for n in 0..50 {
+                assert!(reopened.get(&format!("{thread}-{n}")).is_some());
+            }
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
