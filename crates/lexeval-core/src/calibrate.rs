@@ -20,7 +20,7 @@
 //! threshold), and reports the midpoint between that value and the next lower observed similarity, so the
 //! boundary sits between the two classes instead of on a training example.
 
-use crate::embedded::EmbeddedTexts;
+use crate::embedded::{EmbeddedTexts, MissingEmbedding};
 use crate::pointwise::greedy_assignment;
 use crate::report::{Score, ScoreReport};
 use crate::rouge::PairwiseF1;
@@ -28,6 +28,7 @@ use crate::similarity::{reaches_threshold, Measure, SIMILARITY_TOLERANCE};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::BTreeMap;
+use std::fmt;
 
 pub const METRIC_VERSION: &str = "1";
 
@@ -72,13 +73,40 @@ pub fn texts_to_embed(pairs: &[LabelledPair]) -> Vec<String> {
     )
 }
 
+/// Why labelled pairs have no similarities to calibrate on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CalibrationError {
+    /// The LLM judge answers Yes or No: it has no continuous similarity.
+    NotContinuous,
+    /// The embedding similarity was asked without the pairs' embeddings.
+    NotEmbedded,
+    /// A pair's text is not among the embeddings given.
+    MissingEmbedding(MissingEmbedding),
+}
+
+impl fmt::Display for CalibrationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CalibrationError::NotContinuous => f.write_str(
+                "calibration takes a continuous similarity: ROUGE-L, ROUGE-1, ROUGE-2 or embedding",
+            ),
+            CalibrationError::NotEmbedded => {
+                f.write_str("embedding similarity needs the pairs' embeddings")
+            }
+            CalibrationError::MissingEmbedding(missing) => missing.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CalibrationError {}
+
 /// Each pair's (reference, generated) similarity: ROUGE computed here, embedding cosine from `embedded`
 /// (the embeddings of [`texts_to_embed`]). The LLM judge has no continuous similarity to calibrate.
 pub fn pair_similarities(
     pairs: &[LabelledPair],
     measure: Measure,
     embedded: Option<&EmbeddedTexts>,
-) -> Result<Vec<f64>, String> {
+) -> Result<Vec<f64>, CalibrationError> {
     match (measure, embedded) {
         (Measure::Rouge(kind), _) => {
             let mut rouge = PairwiseF1::new(kind, true);
@@ -92,16 +120,11 @@ pub fn pair_similarities(
             .map(|p| {
                 embedded
                     .similarity(&p.reference, &p.generated)
-                    .map_err(|missing| missing.to_string())
+                    .map_err(CalibrationError::MissingEmbedding)
             })
             .collect(),
-        (Measure::Embedding, None) => {
-            Err("embedding similarity needs the pairs' embeddings".into())
-        }
-        (Measure::Llm, _) => Err(
-            "calibration takes a continuous similarity: ROUGE-L, ROUGE-1, ROUGE-2 or embedding"
-                .into(),
-        ),
+        (Measure::Embedding, None) => Err(CalibrationError::NotEmbedded),
+        (Measure::Llm, _) => Err(CalibrationError::NotContinuous),
     }
 }
 
@@ -395,6 +418,26 @@ mod tests {
         assert_eq!(report.score("reference_f1"), Some(1.0));
         // Pairwise scores come before the assignment: the none pair is a false positive there.
         assert_eq!(report.score("pairwise_precision"), Some(0.5));
+    }
+
+    #[test]
+    fn pairs_without_a_continuous_similarity_say_why_as_a_std_error() {
+        let pairs = [pair(FEES, "Fees may be awarded.", MatchLabel::Full)];
+        let unembedded = EmbeddedTexts::new(vec![FEES.to_string()], vec![vec![1.0]]);
+        let errors = [
+            pair_similarities(&pairs, Measure::Llm, None),
+            pair_similarities(&pairs, Measure::Embedding, None),
+            pair_similarities(&pairs, Measure::Embedding, Some(&unembedded)),
+        ]
+        .map(|result| -> Box<dyn std::error::Error> { Box::new(result.unwrap_err()) });
+        assert_eq!(
+            errors.map(|error| error.to_string()),
+            [
+                "calibration takes a continuous similarity: ROUGE-L, ROUGE-1, ROUGE-2 or embedding",
+                "embedding similarity needs the pairs' embeddings",
+                "no embedding for \"Fees may be awarded.\"",
+            ]
+        );
     }
 
     #[test]

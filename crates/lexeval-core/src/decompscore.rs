@@ -97,7 +97,7 @@ pub fn score(judgements: &[SupportJudgement]) -> ScoreReport<DecompScoreDetails>
                 passage.judged += 1;
                 passage.supported += usize::from(supported);
             }
-            None => tally.failed(&format!("no support judgement for \"{subclaim}\"")),
+            None => tally.failed(format!("no support judgement for \"{subclaim}\"")),
         }
     }
     // Decided: some subclaim judged, or none to judge.

@@ -81,7 +81,7 @@ impl Judgements {
         self.judged += 1;
     }
 
-    pub fn failed(&mut self, error: &str) {
+    pub fn failed(&mut self, error: impl std::fmt::Display) {
         self.failed += 1;
         self.first_error.get_or_insert_with(|| error.to_string());
     }

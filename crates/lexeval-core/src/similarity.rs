@@ -1,8 +1,11 @@
 //! The one similarity choice of the brief and summary checks: the page's settings, the CLI's
 //! `--similarity`, share links and reports all name it with [`Similarity::id`].
 
+use crate::embedded::MissingEmbedding;
+use crate::judge::JudgeError;
 use crate::rouge::RougeType;
 use serde::{Deserialize, Deserializer, Serialize};
+use std::fmt;
 
 /// Similarities (and sums of them) closer than this are equal: they differ by floating-point rounding, not
 /// by what was compared. A ROUGE F1 of exactly 2/5 may be computed 0.39999999999999997. A ROUGE F1 is
@@ -115,9 +118,46 @@ impl Similarity {
     }
 }
 
-impl std::fmt::Display for Similarity {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Display for Similarity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
+    }
+}
+
+/// Why two texts have no similarity: the pair is unjudged, never 0. Its message is what reports list
+/// (FRESCO's `similarity_errors`, a null score's reason, a note's first error), so each case shows the
+/// message of the failure it wraps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SimilarityError {
+    /// The LLM judge gave no verdict: the call failed or its answer holds none.
+    Judge(JudgeError),
+    /// A text was never embedded.
+    MissingEmbedding(MissingEmbedding),
+    /// The judge was not asked about the pair (a pipeline asks about every pair it scores).
+    NotAsked,
+}
+
+impl fmt::Display for SimilarityError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SimilarityError::Judge(error) => error.fmt(f),
+            SimilarityError::MissingEmbedding(missing) => missing.fmt(f),
+            SimilarityError::NotAsked => f.write_str("the judge was not asked about this pair"),
+        }
+    }
+}
+
+impl std::error::Error for SimilarityError {}
+
+impl From<JudgeError> for SimilarityError {
+    fn from(error: JudgeError) -> Self {
+        SimilarityError::Judge(error)
+    }
+}
+
+impl From<MissingEmbedding> for SimilarityError {
+    fn from(missing: MissingEmbedding) -> Self {
+        SimilarityError::MissingEmbedding(missing)
     }
 }
 
@@ -186,6 +226,31 @@ mod tests {
                 (chosen - similarity.default_threshold()).abs() < 0.005,
                 "{similarity}: {chosen}"
             );
+        }
+    }
+
+    #[test]
+    fn a_similarity_error_is_a_std_error_with_the_message_of_what_failed() {
+        let errors: [(SimilarityError, &str); 3] = [
+            (
+                JudgeError::Unanswered("timed out after 60 s".into()).into(),
+                "timed out after 60 s",
+            ),
+            (
+                MissingEmbedding {
+                    text: "Held.".into(),
+                }
+                .into(),
+                "no embedding for \"Held.\"",
+            ),
+            (
+                SimilarityError::NotAsked,
+                "the judge was not asked about this pair",
+            ),
+        ];
+        for (error, message) in errors {
+            let error: Box<dyn std::error::Error> = Box::new(error);
+            assert_eq!(error.to_string(), message);
         }
     }
 

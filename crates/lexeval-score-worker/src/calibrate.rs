@@ -30,7 +30,8 @@ pub async fn run(id: u32, request: Calibrate) -> Result<ScoreReport, String> {
         }
         _ => None,
     };
-    let similarities = pair_similarities(&pairs, measure, embedded.as_ref())?;
+    let similarities =
+        pair_similarities(&pairs, measure, embedded.as_ref()).map_err(|e| e.to_string())?;
     let mut report = calibrate(&pairs, &similarities, request.similarity.id());
     if embedded.is_some() {
         report.record_embedding_model(request.embedding_model);

@@ -44,8 +44,7 @@ pub fn run(args: Args) -> Result<()> {
         }
         Measure::Rouge(_) => None,
     };
-    let similarities =
-        pair_similarities(&pairs, measure, embedded.as_ref()).map_err(anyhow::Error::msg)?;
+    let similarities = pair_similarities(&pairs, measure, embedded.as_ref())?;
     let name = args.similarity.id();
     let mut report = match args.threshold {
         Some(t) if !(0.0..=1.0).contains(&t) => {

@@ -6,10 +6,11 @@ use super::MAX_MATCHED_CLAIMS;
 use crate::authority_key::AuthorityKey;
 use crate::claims::AttributedClaim;
 use crate::judged::Judgements;
+use crate::similarity::SimilarityError;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-/// A continuous similarity of (reference claim, candidate claim) in [0, 1], or a per-pair error.
-pub type ClaimSimilarity<'a> = dyn FnMut(&str, &str) -> Result<f64, String> + 'a;
+/// A continuous similarity of (reference claim, candidate claim) in [0, 1], or why the pair has none.
+pub type ClaimSimilarity<'a> = dyn FnMut(&str, &str) -> Result<f64, SimilarityError> + 'a;
 
 /// Each claim's text numbered, equal texts alike (so similarities are computed per distinct text pair), and
 /// how many distinct texts there are.

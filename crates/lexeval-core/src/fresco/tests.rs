@@ -2,12 +2,13 @@ use super::*;
 use crate::authority_key::AuthorityKey;
 use crate::citations::claims;
 use crate::claims::AttributedClaim;
+use crate::judge::JudgeError;
 use crate::report::Bounds;
 use crate::rouge::{f1, RougeType};
-use crate::similarity::Similarity;
+use crate::similarity::{Similarity, SimilarityError};
 use crate::test_support::claim;
 
-fn rouge_l(a: &str, b: &str) -> Result<f64, String> {
+fn rouge_l(a: &str, b: &str) -> Result<f64, SimilarityError> {
     Ok(f1(RougeType::L, a, b, true))
 }
 
@@ -235,7 +236,11 @@ fn saved_settings_without_the_match_option_keep_version_1() {
 #[test]
 fn a_failed_similarity_is_unjudged_never_zero() {
     let reference = claims(KAYES_REFERENCE);
-    let mut failing = |_: &str, _: &str| Err::<f64, String>("endpoint timed out".into());
+    let mut failing = |_: &str, _: &str| {
+        Err(SimilarityError::Judge(JudgeError::Unanswered(
+            "endpoint timed out".into(),
+        )))
+    };
     for generalized in [false, true] {
         let report = score(
             &reference,
@@ -269,7 +274,9 @@ fn the_score_covers_the_judged_pairs_only_and_says_how_many_failed() {
     let both = claims(&text);
     let mut judge = |reference: &str, _: &str| {
         if reference.contains("de novo") {
-            Err("the answer has no final Yes or No".to_string())
+            Err(SimilarityError::Judge(JudgeError::Unreadable(
+                "the answer has no final Yes or No".into(),
+            )))
         } else {
             Ok(1.0)
         }

@@ -15,7 +15,7 @@ use crate::fresco::{self, AuthorityScope, FrescoDetails, FrescoSettings};
 use crate::judge::{Answer, Exchange, JudgeLanguage, JudgeSettings};
 use crate::report::ScoreReport;
 use crate::rouge::{PairwiseF1, RougeDetails, RougeType};
-use crate::similarity::Measure;
+use crate::similarity::{Measure, SimilarityError};
 use std::collections::HashMap;
 
 /// What the pipeline waits for.
@@ -188,8 +188,11 @@ impl BriefPipeline {
     }
 
     fn finish_with_embeddings(&mut self, embedded: &EmbeddedTexts) -> Step {
-        // A claim similarity fails with the message the report lists (`similarity_errors`).
-        let report = self.score(&mut |a, b| embedded.similarity(a, b).map_err(|e| e.to_string()));
+        let report = self.score(&mut |a, b| {
+            embedded
+                .similarity(a, b)
+                .map_err(SimilarityError::MissingEmbedding)
+        });
         let texts = |claims: &[AttributedClaim]| -> Vec<String> {
             claims.iter().map(|c| c.text.clone()).collect()
         };
@@ -216,24 +219,23 @@ impl BriefPipeline {
         judge: &dyn JudgeLanguage,
     ) -> Step {
         let mut exchanges = Vec::with_capacity(asked.len());
-        let mut verdicts: HashMap<(String, String), Result<f64, String>> = HashMap::new();
+        let mut verdicts: HashMap<(String, String), Result<f64, SimilarityError>> = HashMap::new();
         for ((pair, prompt), answer) in asked.into_iter().zip(answers) {
             let mut exchange = Exchange::new(prompt, &answer);
+            // A failed call's error, else why the answer holds no verdict: the exchange's error too.
             let verdict = answer.and_then(|a| judge.verdict(&a));
             if let Err(error) = &verdict {
                 exchange.unusable(error);
             }
-            let similarity = verdict
-                .map(|same| if same { 1.0 } else { 0.0 })
-                .map_err(|_| exchange.error.clone().unwrap_or_default());
-            verdicts.insert(pair, similarity);
+            let similarity = verdict.map(|same| if same { 1.0 } else { 0.0 });
+            verdicts.insert(pair, similarity.map_err(SimilarityError::Judge));
             exchanges.push(exchange);
         }
         let mut report = self.score(&mut |r, c| {
             verdicts
                 .get(&(r.to_string(), c.to_string()))
                 .cloned()
-                .unwrap_or_else(|| Err("the judge was not asked about this pair".into()))
+                .unwrap_or(Err(SimilarityError::NotAsked))
         });
         report.details.llm = self.judge_settings.clone();
         report.details.llm_exchanges = Some(exchanges);

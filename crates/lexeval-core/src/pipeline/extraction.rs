@@ -3,8 +3,9 @@
 //! paragraphs cannot be split has no points: the check's scores are then null with the reason, never
 //! computed from the sentences instead.
 
-use crate::judge::{Answer, Exchange, JudgeLanguage};
+use crate::judge::{Answer, Exchange, JudgeError, JudgeLanguage};
 use crate::pointwise::Paragraph;
+use std::fmt;
 
 /// The summaries' paragraphs waiting for their points, and the distinct prompts that ask for them.
 #[derive(Debug)]
@@ -18,9 +19,35 @@ pub(super) struct Extraction {
 /// What the extraction gave: each side's paragraphs with their points (`None` where they were supplied),
 /// or why a side has none; and every exchange, in the order of the prompts.
 pub(super) struct Extracted {
-    pub points: Result<[Option<Vec<Paragraph>>; 2], String>,
+    pub points: Result<[Option<Vec<Paragraph>>; 2], Unextracted>,
     pub exchanges: Vec<Exchange>,
 }
+
+/// Why a summary has no points: a paragraph of it the LLM did not split (the scores' null reason).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Unextracted {
+    /// "reference" or "generated".
+    side: &'static str,
+    /// The paragraph's number in its summary, from 1.
+    paragraph: usize,
+    why: JudgeError,
+}
+
+impl fmt::Display for Unextracted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Unextracted {
+            side,
+            paragraph,
+            why,
+        } = self;
+        write!(
+            f,
+            "the {side} summary's points could not be extracted by the LLM (paragraph {paragraph}): {why}"
+        )
+    }
+}
+
+impl std::error::Error for Unextracted {}
 
 const SIDES: [&str; 2] = ["reference", "generated"];
 
@@ -61,11 +88,11 @@ impl Extraction {
             if let Err(error) = &points {
                 exchange.unusable(error);
             }
-            read.push(points.map_err(|_| exchange.error.clone().unwrap_or_default()));
+            read.push(points);
             exchanges.push(exchange);
         }
         let [reference, candidate] = self.sides;
-        let side = |paragraphs: Option<Vec<(String, usize)>>, name: &str| {
+        let side = |paragraphs: Option<Vec<(String, usize)>>, name: &'static str| {
             paragraphs
                 .map(|paragraphs| split(paragraphs, &read, name))
                 .transpose()
@@ -79,9 +106,9 @@ impl Extraction {
 /// One side's paragraphs with the points read from their answers, or why one has none.
 fn split(
     paragraphs: Vec<(String, usize)>,
-    read: &[Result<Vec<String>, String>],
-    side: &str,
-) -> Result<Vec<Paragraph>, String> {
+    read: &[Result<Vec<String>, JudgeError>],
+    side: &'static str,
+) -> Result<Vec<Paragraph>, Unextracted> {
     paragraphs
         .into_iter()
         .enumerate()
@@ -93,13 +120,14 @@ fn split(
                         points: points.clone(),
                     })
                 }
-                Some(Err(why)) => why.as_str(),
-                None => "no answer",
+                Some(Err(why)) => why.clone(),
+                None => JudgeError::Unanswered("no answer".into()),
             };
-            Err(format!(
-                "the {side} summary's points could not be extracted by the LLM (paragraph {}): {why}",
-                number + 1
-            ))
+            Err(Unextracted {
+                side,
+                paragraph: number + 1,
+                why,
+            })
         })
         .collect()
 }

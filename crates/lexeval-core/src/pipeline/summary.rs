@@ -11,7 +11,7 @@ use super::{
     MetricReport, Step,
 };
 use crate::embedded::{whole_text_report, EmbeddedTexts};
-use crate::judge::{Answer, Exchange, JudgeLanguage, JudgeSettings, PointQuestion};
+use crate::judge::{Answer, Exchange, JudgeError, JudgeLanguage, JudgeSettings, PointQuestion};
 use crate::pointwise::{
     self, paragraph_weights, point_weights, preselect, score_matching_weighted, Paragraph,
     PointMatching, PointSource, PointwiseDetails, PointwiseSettings,
@@ -64,7 +64,7 @@ enum Waiting {
 struct Verdicts {
     matches: Vec<Vec<usize>>,
     judged_pairs: usize,
-    unjudged: Vec<((usize, usize), String)>,
+    unjudged: Vec<((usize, usize), JudgeError)>,
     exchanges: Vec<Exchange>,
 }
 
@@ -219,8 +219,8 @@ impl SummaryPipeline {
                 );
                 self.match_points()
             }
-            Err(reason) => {
-                let report = pointwise::skipped(&self.settings, &reason);
+            Err(unextracted) => {
+                let report = pointwise::skipped(&self.settings, &unextracted.to_string());
                 self.done(report)
             }
         })
@@ -373,9 +373,8 @@ impl SummaryPipeline {
                     }
                 }
                 Err(error) => {
-                    exchange.unusable(error);
-                    let why = exchange.error.clone().unwrap_or_default();
-                    verdicts.unjudged.push(((r, c), why));
+                    exchange.unusable(&error);
+                    verdicts.unjudged.push(((r, c), error));
                 }
             }
             verdicts.exchanges.push(exchange);

@@ -140,27 +140,32 @@ fn llm_brief_asks_each_shared_authority_pair_and_records_every_exchange() {
     assert_eq!(exchanges[0].answer.as_deref(), Some("Same holding. Yes"));
 
     // A failed call and an unreadable answer leave their pair unjudged (never 0): with nothing judged the
-    // score is null with the first error.
-    for answer in [
-        Err(JudgeError::Unanswered("HTTP 500".into())),
-        Ok("Hmm.".to_string()),
+    // score is null with the first error, in the judge's words, as the exchange and the errors list it.
+    for (answer, error) in [
+        (Err(JudgeError::Unanswered("HTTP 500".into())), "HTTP 500"),
+        (Ok("Hmm.".to_string()), "no Yes/No in \"Hmm.\""),
     ] {
         let (mut pipeline, _) = Pipeline::start(brief(Similarity::Llm), &PlainJudge);
         let report = done(pipeline.feed_answers(vec![answer], &PlainJudge).unwrap());
         let fresco = fresco_report(&report);
         assert_eq!(fresco.score("l-fresco"), None);
-        let reason = fresco.scores[0].null_reason.as_deref().unwrap();
-        assert!(
-            reason.starts_with("every LLM judgement failed: "),
-            "{reason}"
+        assert_eq!(
+            fresco.scores[0].null_reason,
+            Some(format!("every LLM judgement failed: {error}"))
         );
         assert_eq!(fresco.details.failed_pairs, 1);
         assert_eq!(fresco.details.unjudged_reference_pairs, 1);
         assert!(!fresco.details.pairs[0].judged);
-        assert_eq!(fresco.details.similarity_errors.len(), 1);
-        assert!(fresco.details.llm_exchanges.as_ref().unwrap()[0]
-            .error
-            .is_some());
+        assert_eq!(
+            fresco.details.similarity_errors,
+            [format!("reference claim 0 vs candidate claim 0: {error}")]
+        );
+        assert_eq!(
+            fresco.details.llm_exchanges.as_ref().unwrap()[0]
+                .error
+                .as_deref(),
+            Some(error)
+        );
     }
 }
 

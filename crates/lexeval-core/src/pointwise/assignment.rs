@@ -1,6 +1,7 @@
 //! Which candidate points match which reference points: every pair at or above the threshold, then a 1-1
 //! assignment (A.5 greedy or optimal); the LLM judge's pre-selection.
 
+use crate::judge::JudgeError;
 use crate::matching::max_weight_assignment;
 use crate::similarity::reaches_threshold;
 use std::collections::{BTreeMap, BTreeSet};
@@ -100,7 +101,7 @@ pub struct PointMatching {
     /// How many (reference, candidate) pairs were judged.
     pub judged_pairs: usize,
     /// `((reference, candidate), error)` for each pair whose judgement failed: unknown, not "no match".
-    pub unjudged: Vec<((usize, usize), String)>,
+    pub unjudged: Vec<((usize, usize), JudgeError)>,
 }
 
 /// The top-k candidates of every reference point by similarity, as (reference, candidate) pairs: the

@@ -307,7 +307,7 @@ pub fn score_matching_weighted(
             .into_iter()
             .map(|((reference, candidate), error)| UnjudgedPair {
                 candidate,
-                error,
+                error: error.to_string(),
                 reference,
             })
             .collect(),

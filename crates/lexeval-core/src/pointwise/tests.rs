@@ -1,5 +1,6 @@
 use super::assignment::threshold_matches;
 use super::*;
+use crate::judge::JudgeError;
 use crate::report::ScoreReport;
 use crate::rouge::f1;
 use crate::rouge::RougeType;
@@ -322,7 +323,7 @@ fn a_partly_judged_summary_gives_the_bounds_of_a_full_judgement() {
         matches: vec![vec![0], vec![]],
         assigned: vec![(0, 0)],
         judged_pairs: 3,
-        unjudged: vec![((1, 1), "endpoint timed out".to_string())],
+        unjudged: vec![((1, 1), JudgeError::Unanswered("endpoint timed out".into()))],
     };
     let similarity = vec![vec![1.0, 0.0], vec![0.0, 0.0]];
     let report = score_matching_weighted(
@@ -340,4 +341,13 @@ fn a_partly_judged_summary_gives_the_bounds_of_a_full_judgement() {
     assert_eq!(bounds("pointwise_recall"), (Some(1.0), Some((0.5, 1.0))));
     assert_eq!(bounds("pointwise_precision"), (Some(1.0), Some((0.5, 1.0))));
     assert_eq!(bounds("pointwise_f1"), (Some(1.0), Some((0.5, 1.0))));
+    // The judge's error is the report's text, as the judge worded it.
+    let PointwiseDetails::Scored(details) = &report.details else {
+        panic!("scored: {:?}", report.details);
+    };
+    assert_eq!(details.unjudged_pairs[0].error, "endpoint timed out");
+    assert!(report.scores[0]
+        .note
+        .as_deref()
+        .is_some_and(|note| note.ends_with("(first: endpoint timed out)")));
 }
