@@ -62,6 +62,7 @@ pub mod benchmark;
 pub mod bm25;
 pub mod calibrate;
 pub mod casefacts;
+mod citation_builder;
 pub mod citations;
 pub mod claims;
 pub mod compare;

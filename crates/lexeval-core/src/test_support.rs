@@ -93,28 +93,18 @@ impl JudgeLanguage for PlainJudge {
 /// update (`Citation { year: Some(1995), ..case_citation("51", "F.3d", "1449") }`).
 pub fn case_citation(volume: &str, reporter: &str, page: &str) -> Citation {
     let cite = format!("{volume} {reporter} {page}");
+    let (end, authority) = (cite.chars().count(), AuthorityKey::case(&cite));
     Citation {
-        kind: CitationKind::FullCase,
-        start: 0,
-        end: cite.chars().count(),
-        authority: AuthorityKey::case(&cite),
-        matched_text: cite,
         volume: Some(volume.to_string()),
         reporter: Some(reporter.to_string()),
         page: Some(page.to_string()),
-        pin_cite: None,
-        year: None,
-        court: None,
-        court_text: None,
-        parenthetical: None,
-        plaintiff: None,
-        defendant: None,
-        antecedent_guess: None,
-        author: None,
-        title: None,
-        section: None,
-        antecedent: None,
-        role: CitationRole::Authority,
+        ..Citation::new(
+            CitationKind::FullCase,
+            (0, end),
+            cite,
+            authority,
+            CitationRole::Authority,
+        )
     }
 }
 

@@ -56,29 +56,14 @@ pub fn add_cross_references(text: &str, found: &mut Vec<Citation>) {
 
 fn cross_reference(text: &str, start: usize, end: usize) -> Citation {
     let matched = text[start..end].to_string();
-    Citation {
-        kind: CitationKind::CrossReference,
-        start,
-        end,
-        authority: AuthorityKey::cross_reference(&matched),
-        matched_text: matched,
-        volume: None,
-        reporter: None,
-        page: None,
-        pin_cite: None,
-        year: None,
-        court: None,
-        court_text: None,
-        parenthetical: None,
-        plaintiff: None,
-        defendant: None,
-        antecedent_guess: None,
-        author: None,
-        title: None,
-        section: None,
-        antecedent: None,
-        role: CitationRole::CrossReference,
-    }
+    let authority = AuthorityKey::cross_reference(&matched);
+    Citation::new(
+        CitationKind::CrossReference,
+        (start, end),
+        matched,
+        authority,
+        CitationRole::CrossReference,
+    )
 }
 
 #[cfg(test)]

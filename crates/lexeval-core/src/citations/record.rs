@@ -175,27 +175,15 @@ pub fn add_record_citations(text: &str, found: &mut Vec<Citation>) {
         }
         let pin_text = pin.as_str().trim();
         records.push(Citation {
-            kind: CitationKind::Record,
-            start,
-            end,
-            matched_text: text[start..end].to_string(),
-            volume: None,
-            reporter: None,
-            page: None,
             pin_cite: Some(pin_text.to_string()),
-            year: None,
-            court: None,
-            court_text: None,
-            parenthetical: None,
-            plaintiff: None,
-            defendant: None,
-            antecedent_guess: None,
-            author: None,
             title: Some(text[start..title.end()].to_string()),
-            section: None,
-            authority: AuthorityKey::record(&text[start..title.end()]),
-            antecedent: None,
-            role: CitationRole::Record,
+            ..Citation::new(
+                CitationKind::Record,
+                (start, end),
+                text[start..end].to_string(),
+                AuthorityKey::record(&text[start..title.end()]),
+                CitationRole::Record,
+            )
         });
     }
     found.extend(records);
