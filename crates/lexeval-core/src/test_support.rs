@@ -1,12 +1,16 @@
 //! What lexeval's tests share (the `test-support` feature; always there for core's own unit tests): the
 //! repository's fixtures and the shared data, a seeded random generator, a fake LLM judge whose
-//! prompts are the texts themselves, and citation values built as eyecite's `tests/factories.py` builds
-//! them (the fields a test does not name take the plainest value).
+//! prompts are the texts themselves, check jobs without a judge, and citation values built as eyecite's
+//! `tests/factories.py` builds them (the fields a test does not name take the plainest value).
 
 use crate::authority_key::AuthorityKey;
 use crate::citations::{Citation, CitationKind, CitationRole};
 use crate::claims::AttributedClaim;
+use crate::fresco::{AuthorityScope, FrescoSettings, GeneralizedMatch};
 use crate::judge::{JudgeError, JudgeLanguage, PointQuestion};
+use crate::pipeline::{CheckJob, CheckReport, Step};
+use crate::pointwise::PointwiseSettings;
+use crate::similarity::Similarity;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;
@@ -115,5 +119,47 @@ pub fn claim(text: &str, authorities: &[&str]) -> AttributedClaim {
         start: 0,
         end: text.chars().count(),
         authorities: authorities.iter().map(|&key| key.into()).collect(),
+    }
+}
+
+/// L-FRESCO's settings (no bipartite matching, every authority) with `similarity` at `threshold`; a test
+/// names the rest by struct update.
+pub fn l_fresco(similarity: Similarity, threshold: f64) -> FrescoSettings {
+    FrescoSettings {
+        similarity,
+        threshold,
+        generalized: false,
+        generalized_match: GeneralizedMatch::Citations,
+        authorities: AuthorityScope::All,
+    }
+}
+
+/// The brief check of `reference` against `candidate`, with no LLM endpoint.
+pub fn brief_job(reference: &str, candidate: &str, settings: FrescoSettings) -> CheckJob {
+    CheckJob::Brief {
+        reference: reference.into(),
+        candidate: candidate.into(),
+        settings,
+        judge: None,
+    }
+}
+
+/// The summary check of `reference` against `candidate`, with no LLM endpoint and no points supplied.
+pub fn summary_job(reference: &str, candidate: &str, settings: PointwiseSettings) -> CheckJob {
+    CheckJob::Summary {
+        reference: reference.into(),
+        candidate: candidate.into(),
+        settings,
+        judge: None,
+        reference_points: None,
+        candidate_points: None,
+    }
+}
+
+/// The report of a check that is done; panics with the step it is waiting at otherwise.
+pub fn done(step: Step) -> CheckReport {
+    match step {
+        Step::Done { report } => *report,
+        other => panic!("expected a report, got {other:?}"),
     }
 }

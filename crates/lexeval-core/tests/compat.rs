@@ -6,33 +6,30 @@
 //! other claims in the same brief; pointwise easiness is stemmed since metric version 2.
 
 use lexeval_core::fresco::{self, FrescoDetails, FrescoSettings, GeneralizedMatch};
-use lexeval_core::pipeline::{CheckJob, CheckReport, MetricReport, Pipeline, Step};
+use lexeval_core::pipeline::{CheckJob, CheckReport, MetricReport, Pipeline};
 use lexeval_core::pointwise::{OtherRelevant, PointwiseDetails, PointwiseSettings};
 use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::{PairwiseF1, RougeType};
 use lexeval_core::share::{self, SharePayload};
 use lexeval_core::similarity::Similarity;
-use lexeval_core::test_support::{fixture, PlainJudge};
+use lexeval_core::test_support::{brief_job, done, fixture, l_fresco, summary_job, PlainJudge};
 use serde::Deserialize;
 
+/// ROUGE is done at once.
 fn run(job: CheckJob) -> CheckReport {
-    match Pipeline::start(job, &PlainJudge).1 {
-        Step::Done { report } => *report,
-        other => panic!("ROUGE is done at once, got {other:?}"),
-    }
+    done(Pipeline::start(job, &PlainJudge).1)
 }
 
 /// The brief check of the fixtures with the settings a saved report recorded.
-fn brief_job(saved_settings: &serde_json::Value) -> CheckJob {
+fn saved_brief_job(saved_settings: &serde_json::Value) -> CheckJob {
     let settings: FrescoSettings = serde_json::from_value(saved_settings.clone()).unwrap();
     assert_eq!(settings.similarity, Similarity::RougeL);
     assert_eq!(settings.generalized_match, GeneralizedMatch::Claims);
-    CheckJob::Brief {
-        reference: fixture("briefs/reference.txt"),
-        candidate: fixture("briefs/generated.txt"),
+    brief_job(
+        &fixture("briefs/reference.txt"),
+        &fixture("briefs/generated.txt"),
         settings,
-        judge: None,
-    }
+    )
 }
 
 /// A saved FRESCO report recomputed from its own claims and settings (ROUGE-L, as saved).
@@ -58,7 +55,7 @@ fn fresco_reports_of_schema_1_open_typed_and_the_pipeline_gives_their_numbers() 
         let raw: serde_json::Value = serde_json::from_str(&fixture(file)).unwrap();
         assert_eq!(old.settings["generalized"], generalized, "{file}");
         // The pipeline still scores the fixtures with these settings.
-        let MetricReport::Fresco(piped) = run(brief_job(&old.settings)).metric else {
+        let MetricReport::Fresco(piped) = run(saved_brief_job(&old.settings)).metric else {
             panic!("a brief check gives a FRESCO report");
         };
         assert!(piped.score(&piped.metric).is_some(), "{file}");
@@ -131,7 +128,7 @@ fn an_export_of_schema_1_opens_and_its_input_reproduces_its_report() {
     assert_eq!(export.lexeval_export, 1);
     assert_eq!(export.input.settings.similarity, Similarity::RougeL);
     assert!(matches!(
-        run(brief_job(&export.reports[0].settings)).metric,
+        run(saved_brief_job(&export.reports[0].settings)).metric,
         MetricReport::Fresco(_)
     ));
     assert_eq!(rescore(&export.reports[0]).scores, export.reports[0].scores);
@@ -143,26 +140,13 @@ fn a_share_link_carries_the_version_of_the_report_its_check_makes() {
         fixture("briefs/reference.txt"),
         fixture("briefs/generated.txt"),
     );
-    let brief = run(CheckJob::Brief {
-        reference: reference.clone(),
-        candidate: candidate.clone(),
-        settings: FrescoSettings {
-            similarity: Similarity::RougeL,
-            threshold: Similarity::RougeL.default_threshold(),
-            generalized: false,
-            generalized_match: GeneralizedMatch::Citations,
-            authorities: fresco::AuthorityScope::All,
-        },
-        judge: None,
-    });
-    let summary = run(CheckJob::Summary {
-        reference,
-        candidate,
-        settings: PointwiseSettings::default(),
-        judge: None,
-        reference_points: None,
-        candidate_points: None,
-    });
+    let settings = l_fresco(Similarity::RougeL, Similarity::RougeL.default_threshold());
+    let brief = run(brief_job(&reference, &candidate, settings));
+    let summary = run(summary_job(
+        &reference,
+        &candidate,
+        PointwiseSettings::default(),
+    ));
     for (view, report) in [("brief", brief), ("summary", summary)] {
         let version = report.metric.without_details().metric_version;
         assert_eq!(share::metric_version(view), version, "{view}");

@@ -4,11 +4,12 @@
 //! combining marks, astral and bidi characters. Each mutation kind here once found a panic (a slice inside a
 //! character; a cite inside another's parenthetical).
 
-use lexeval_core::fresco::{AuthorityScope, FrescoSettings, GeneralizedMatch};
 use lexeval_core::pipeline::{CheckJob, Pipeline, Step};
 use lexeval_core::pointwise::PointwiseSettings;
 use lexeval_core::similarity::Similarity;
-use lexeval_core::test_support::{repository_file, rng, PlainJudge};
+use lexeval_core::test_support::{
+    brief_job, l_fresco, repository_file, rng, summary_job, PlainJudge,
+};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -150,27 +151,9 @@ fn mutated_briefs_score_without_panicking() {
         let (a, b, c) = (pick(&mut rng), pick(&mut rng), pick(&mut rng));
         let reference = mutate(a, c, &mut rng);
         let candidate = mutate(b, a, &mut rng);
-        let brief = CheckJob::Brief {
-            reference: reference.clone(),
-            candidate: candidate.clone(),
-            settings: FrescoSettings {
-                authorities: AuthorityScope::All,
-                similarity: Similarity::RougeL,
-                threshold: 0.4,
-                generalized: false,
-                generalized_match: GeneralizedMatch::Citations,
-            },
-            judge: None,
-        };
+        let brief = brief_job(&reference, &candidate, l_fresco(Similarity::RougeL, 0.4));
         run_to_report(brief, &reference, &candidate);
-        let summary = CheckJob::Summary {
-            reference: reference.clone(),
-            candidate: candidate.clone(),
-            settings: PointwiseSettings::default(),
-            judge: None,
-            reference_points: None,
-            candidate_points: None,
-        };
+        let summary = summary_job(&reference, &candidate, PointwiseSettings::default());
         run_to_report(summary, &reference, &candidate);
     }
 }

@@ -2,25 +2,17 @@
 //! report keeps one row per reference pair with a count of comparisons: work and memory follow the distinct
 //! claims, not the text's length.
 
-use lexeval_core::fresco::{AuthorityScope, FrescoSettings, GeneralizedMatch};
 use lexeval_core::pipeline::{CheckJob, MetricReport, Pipeline, Step};
 use lexeval_core::similarity::Similarity;
-use lexeval_core::test_support::{fixture, PlainJudge};
+use lexeval_core::test_support::{brief_job, fixture, l_fresco, PlainJudge};
 
 fn job(copies: usize, similarity: Similarity) -> CheckJob {
     let repeat = |text: String| vec![text; copies].join("\n\n");
-    CheckJob::Brief {
-        reference: repeat(fixture("briefs/reference.txt")),
-        candidate: repeat(fixture("briefs/generated.txt")),
-        settings: FrescoSettings {
-            authorities: AuthorityScope::All,
-            similarity,
-            threshold: 0.5,
-            generalized: false,
-            generalized_match: GeneralizedMatch::Citations,
-        },
-        judge: None,
-    }
+    brief_job(
+        &repeat(fixture("briefs/reference.txt")),
+        &repeat(fixture("briefs/generated.txt")),
+        l_fresco(similarity, 0.5),
+    )
 }
 
 /// What the pipeline asks first.

@@ -6,7 +6,7 @@ use crate::judge::JudgeError;
 use crate::report::Bounds;
 use crate::rouge::{f1, RougeType};
 use crate::similarity::{Similarity, SimilarityError};
-use crate::test_support::claim;
+use crate::test_support::{claim, l_fresco};
 
 fn rouge_l(a: &str, b: &str) -> Result<f64, SimilarityError> {
     Ok(f1(RougeType::L, a, b, true))
@@ -14,11 +14,8 @@ fn rouge_l(a: &str, b: &str) -> Result<f64, SimilarityError> {
 
 fn settings(generalized: bool) -> FrescoSettings {
     FrescoSettings {
-        authorities: AuthorityScope::All,
-        similarity: Similarity::RougeL,
-        threshold: 0.5,
         generalized,
-        generalized_match: GeneralizedMatch::Citations,
+        ..l_fresco(Similarity::RougeL, 0.5)
     }
 }
 

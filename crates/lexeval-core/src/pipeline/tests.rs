@@ -1,12 +1,12 @@
 use super::*;
 use crate::authority_key::AuthorityKey;
 use crate::citations::claims;
-use crate::fresco::{self, AuthorityScope, GeneralizedMatch};
+use crate::fresco::{self, AuthorityScope};
 use crate::judge::JudgeError;
 use crate::judge::JudgeSettings;
 use crate::pointwise::{Assignment, PointSource, PointwiseDetails};
 use crate::similarity::Similarity;
-use crate::test_support::PlainJudge;
+use crate::test_support::{brief_job, done, l_fresco, summary_job, PlainJudge};
 
 const REFERENCE: &str =
     "The court held the contract void. Kayes v. Pacific Lumber Co., 51 F.3d 1449 \
@@ -16,25 +16,7 @@ const CANDIDATE: &str =
                          1449 (9th Cir. 1995).";
 
 fn brief(similarity: Similarity) -> CheckJob {
-    CheckJob::Brief {
-        reference: REFERENCE.into(),
-        candidate: CANDIDATE.into(),
-        settings: FrescoSettings {
-            authorities: AuthorityScope::All,
-            similarity,
-            threshold: 0.5,
-            generalized: false,
-            generalized_match: GeneralizedMatch::Citations,
-        },
-        judge: None,
-    }
-}
-
-fn done(step: Step) -> CheckReport {
-    match step {
-        Step::Done { report } => *report,
-        other => panic!("expected a result, got {other:?}"),
-    }
+    brief_job(REFERENCE, CANDIDATE, l_fresco(similarity, 0.5))
 }
 
 fn fresco_report(report: &CheckReport) -> &ScoreReport<FrescoDetails> {
@@ -42,6 +24,17 @@ fn fresco_report(report: &CheckReport) -> &ScoreReport<FrescoDetails> {
         MetricReport::Fresco(report) => report,
         MetricReport::Pointwise(_) => panic!("a brief check gives a FRESCO report"),
     }
+}
+
+fn pointwise_report(report: &CheckReport) -> &ScoreReport<PointwiseDetails> {
+    match &report.metric {
+        MetricReport::Pointwise(report) => report,
+        MetricReport::Fresco(_) => panic!("a summary check gives a pointwise report"),
+    }
+}
+
+fn score_names<D>(report: &ScoreReport<D>) -> Vec<&str> {
+    report.scores.iter().map(|s| s.name.as_str()).collect()
 }
 
 #[test]
@@ -53,13 +46,7 @@ fn rouge_brief_is_done_at_once_and_equals_the_metric_called_directly() {
         &claims(REFERENCE),
         &claims(CANDIDATE),
         &fresco_report(&report).details.authorities,
-        &FrescoSettings {
-            authorities: AuthorityScope::All,
-            similarity: Similarity::RougeL,
-            threshold: 0.5,
-            generalized: false,
-            generalized_match: GeneralizedMatch::Citations,
-        },
+        &l_fresco(Similarity::RougeL, 0.5),
         &mut similarity,
     );
     // The pipeline adds the authorities of both texts with their names.
@@ -67,12 +54,7 @@ fn rouge_brief_is_done_at_once_and_equals_the_metric_called_directly() {
     let names: Vec<&str> = authorities.iter().map(|a| a.name.as_str()).collect();
     assert_eq!(names, ["Kayes v. Pacific Lumber Co., 51 F.3d 1449"]);
     assert_eq!(fresco_report(&report), &direct);
-    let names: Vec<_> = report
-        .rouge
-        .scores
-        .iter()
-        .map(|s| s.name.as_str())
-        .collect();
+    let names = score_names(&report.rouge);
     assert_eq!(names, ["rouge1", "rouge2", "rougeL"]);
     let citations = report
         .reference_spans
@@ -170,18 +152,15 @@ fn llm_brief_asks_each_shared_authority_pair_and_records_every_exchange() {
 }
 
 fn summary(similarity: Similarity) -> CheckJob {
-    CheckJob::Summary {
-        reference: "The court granted the motion. The case was dismissed.".into(),
-        candidate: "The motion was granted. The case was dismissed.".into(),
-        settings: PointwiseSettings {
+    summary_job(
+        "The court granted the motion. The case was dismissed.",
+        "The motion was granted. The case was dismissed.",
+        PointwiseSettings {
             similarity,
             assignment: Assignment::Greedy,
             ..PointwiseSettings::default()
         },
-        judge: None,
-        reference_points: None,
-        candidate_points: None,
-    }
+    )
 }
 
 #[test]
@@ -217,9 +196,7 @@ fn llm_summary_embeds_then_asks_a4_then_each_a5_tiebreak() {
         "after the first choice the other candidate has one reference left"
     );
     let report = done(step);
-    let MetricReport::Pointwise(pointwise) = &report.metric else {
-        panic!("a summary check gives a pointwise report");
-    };
+    let pointwise = pointwise_report(&report);
     assert_eq!(pointwise.score("pointwise_recall"), Some(1.0));
     let PointwiseDetails::Scored(details) = &pointwise.details else {
         panic!("scored");
@@ -231,29 +208,20 @@ fn llm_summary_embeds_then_asks_a4_then_each_a5_tiebreak() {
 
 /// A summary check whose points the LLM extracts, each text's paragraphs separated by a blank line.
 fn summary_with_llm_points(reference: &str, candidate: &str) -> CheckJob {
-    CheckJob::Summary {
-        reference: reference.into(),
-        candidate: candidate.into(),
-        settings: PointwiseSettings {
-            points: PointSource::Llm,
-            ..PointwiseSettings::default()
-        },
-        judge: Some(JudgeSettings {
+    let settings = PointwiseSettings {
+        points: PointSource::Llm,
+        ..PointwiseSettings::default()
+    };
+    let mut job = summary_job(reference, candidate, settings);
+    if let CheckJob::Summary { judge, .. } = &mut job {
+        *judge = Some(JudgeSettings {
             endpoint: "http://127.0.0.1:1/v1".into(),
             model: "fake".into(),
             seed: None,
             temperature: 0.0,
-        }),
-        reference_points: None,
-        candidate_points: None,
+        });
     }
-}
-
-fn pointwise_report(report: &CheckReport) -> &ScoreReport<PointwiseDetails> {
-    match &report.metric {
-        MetricReport::Pointwise(report) => report,
-        MetricReport::Fresco(_) => panic!("a summary check gives a pointwise report"),
-    }
+    job
 }
 
 #[test]
@@ -440,12 +408,7 @@ fn supplied_points_are_not_extracted_and_sentences_stay_out_of_the_settings() {
 fn rouge_summary_needs_nothing() {
     let (_, step) = Pipeline::start(summary(Similarity::Rouge1), &PlainJudge);
     let report = done(step);
-    let names: Vec<_> = report
-        .rouge
-        .scores
-        .iter()
-        .map(|s| s.name.as_str())
-        .collect();
+    let names = score_names(&report.rouge);
     assert_eq!(names, ["rouge1", "rouge2", "rougeLsum"]);
     assert!(report.metric.scores()[0].value.is_some());
 }
@@ -463,14 +426,7 @@ fn jobs_and_steps_survive_json() {
 #[test]
 fn oversized_inputs_get_reasons_instead_of_minutes() {
     let many = "The court ruled. ".repeat(MAX_POINTS + 1);
-    let job = CheckJob::Summary {
-        reference: many.clone(),
-        candidate: "The court ruled.".into(),
-        settings: PointwiseSettings::default(),
-        judge: None,
-        reference_points: None,
-        candidate_points: None,
-    };
+    let job = summary_job(&many, "The court ruled.", PointwiseSettings::default());
     let report = done(Pipeline::start(job, &PlainJudge).1);
     let scores = report.metric.scores();
     assert!(scores.iter().all(|s| s.value.is_none()));
@@ -493,18 +449,11 @@ fn a_brief_check_scores_authorities_across_both_texts_and_can_count_cases_only()
                      Equitable relief excludes compensatory damages. Mertens v. Hewitt Assocs., 508 U.S. 248, \
                      256, 113 S. Ct. 2063, 124 L. Ed. 2d 161 (1993).";
     let run = |authorities| {
-        let job = CheckJob::Brief {
-            reference: reference.into(),
-            candidate: candidate.into(),
-            settings: FrescoSettings {
-                authorities,
-                similarity: Similarity::RougeL,
-                threshold: 0.4,
-                generalized: false,
-                generalized_match: GeneralizedMatch::Citations,
-            },
-            judge: None,
+        let settings = FrescoSettings {
+            authorities,
+            ..l_fresco(Similarity::RougeL, 0.4)
         };
+        let job = brief_job(reference, candidate, settings);
         fresco_report(&done(Pipeline::start(job, &PlainJudge).1)).clone()
     };
     let all = run(AuthorityScope::All);
@@ -549,18 +498,7 @@ fn citations_neither_text_resolves_are_left_out_of_the_score_with_a_note() {
     let candidate =
         "Id. at 40. The trustee must diversify. Kayes v. Pac. Lumber Co., 51 F.3d 1449, 1459 (9th \
                      Cir. 1995). Pleading standards differ. Tellabs, 551 U.S. at 322.";
-    let job = CheckJob::Brief {
-        reference: reference.into(),
-        candidate: candidate.into(),
-        settings: FrescoSettings {
-            authorities: AuthorityScope::All,
-            similarity: Similarity::RougeL,
-            threshold: 0.4,
-            generalized: false,
-            generalized_match: GeneralizedMatch::Citations,
-        },
-        judge: None,
-    };
+    let job = brief_job(reference, candidate, l_fresco(Similarity::RougeL, 0.4));
     let report = fresco_report(&done(Pipeline::start(job, &PlainJudge).1)).clone();
     assert_eq!(report.details.pairs.len(), 1);
     assert_eq!(report.score("citation_recall"), Some(1.0));
@@ -626,15 +564,8 @@ fn record_cites_and_cross_references_are_highlighted_as_what_they_are() {
 fn texts_rouge_cannot_read_say_so_on_every_rouge_decided_score_and_split_into_their_sentences() {
     // Identical Arabic summaries: rouge-score's tokenizer reads none of their words, so ROUGE (kept for
     // parity) finds nothing in common; every score it decides says why and points to the embeddings.
-    let arabic = "رفضت المحكمة الدعوى. استأنف المدعي الحكم.".to_string();
-    let job = CheckJob::Summary {
-        reference: arabic.clone(),
-        candidate: arabic.clone(),
-        settings: PointwiseSettings::default(),
-        judge: None,
-        reference_points: None,
-        candidate_points: None,
-    };
+    let arabic = "رفضت المحكمة الدعوى. استأنف المدعي الحكم.";
+    let job = summary_job(arabic, arabic, PointwiseSettings::default());
     let (_, step) = Pipeline::start(job, &PlainJudge);
     let report = done(step);
     let expected = "the reference text has few words ROUGE reads (0 of 6): rouge-score's tokenizer keeps \
@@ -644,10 +575,7 @@ fn texts_rouge_cannot_read_say_so_on_every_rouge_decided_score_and_split_into_th
             assert_eq!(score.note.as_deref(), Some(expected), "{}", score.name);
         }
     }
-    let MetricReport::Pointwise(metric) = &report.metric else {
-        panic!("a summary check");
-    };
-    let PointwiseDetails::Scored(details) = &metric.details else {
+    let PointwiseDetails::Scored(details) = &pointwise_report(&report).details else {
         panic!("scored");
     };
     assert_eq!(details.reference_points.len(), 2);
