@@ -43,12 +43,14 @@ CLERC = "fixtures/clerc/gaze_gaps_generation_pairs.jsonl"
 # in apposition or in parentheses between the sentence's own words left the whole sentence its claim, a case
 # cited inside another's parenthetical ("(X, …, citing Y, …)") joined X's claim, two cites of one reporter
 # stopped being a parallel group, and headings over lists of cites stopped being claims (gold 75.6 % / 85.2 %,
-# GPT-4o 80.2 % / 80.7 %, Llama-3 81.3 % / 86.1 %, eyecite's opinion 68.1 % / 62.6 %). Raise them as fixes land;
+# GPT-4o 80.2 % / 80.7 %, Llama-3 81.3 % / 86.1 %, eyecite's opinion 68.1 % / 62.6 %); raised in the nineteenth
+session, when a citation sentence opening a paragraph stopped making pairs with an empty claim (gold 79.3 % /
+85.2 %, Llama-3 84.5 % / 86.1 %). Raise them as fixes land;
 # never lower them. A source without a floor here is printed only.
 FLOORS = {
-    "gold": {"precision": 0.75, "recall": 0.85},
+    "gold": {"precision": 0.79, "recall": 0.85},
     "gpt4o": {"precision": 0.80, "recall": 0.80},
-    "llama3": {"precision": 0.81, "recall": 0.86},
+    "llama3": {"precision": 0.84, "recall": 0.86},
     "eyecite-opinion": {"precision": 0.68, "recall": 0.62},
 }
 
@@ -161,7 +163,8 @@ def compare(label, text, citations, claims):
 
     want = collections.Counter((normalise(p["claim"]), p["authority"]) for p in label["pairs"])
     got = collections.Counter()
-    for claim in claims:
+    # A claim without words (a citation sentence opening the paragraph) makes no pair in FRESCO either.
+    for claim in (c for c in claims if any(ch.isalnum() for ch in c["text"])):
         for key in claim["authorities"]:
             if key in key_map:
                 got[(normalise(claim["text"]), key_map[key])] += 1
@@ -194,8 +197,6 @@ def explain(label, missed, extra, excluded, key_map, votes, cites_of, claims):
     for claim, key in extra:
         if key.startswith("?"):
             out.append(("unlabelled cite made authority", claim, " / ".join(cites_of[key[1:]])))
-        elif not claim:
-            out.append(("empty claim", claim, key))
         else:
             out.append(("extra pair", claim, key))
     out += [("excluded made authority", label["excluded"][i]["cite"], label["excluded"][i]["reason"])

@@ -67,10 +67,17 @@ pub(super) fn authorities(claims: &[AttributedClaim]) -> BTreeSet<&AuthorityKey>
     claims.iter().flat_map(|c| &c.authorities).collect()
 }
 
-/// Claim indices citing each authority, in reading order.
+/// Whether a claim has words of its own. A citation sentence that opens the text ("See also Smith, …" at
+/// the top of a paragraph cut from a brief) supports a sentence the text does not give: its claim is empty,
+/// its authorities count as cited, but it makes no (claim, authority) pair.
+pub(super) fn has_text(claim: &AttributedClaim) -> bool {
+    claim.text.chars().any(char::is_alphanumeric)
+}
+
+/// Claim indices citing each authority, in reading order; claims without text make no pair.
 pub(super) fn citing(claims: &[AttributedClaim]) -> BTreeMap<&AuthorityKey, Vec<usize>> {
     let mut by_authority: BTreeMap<&AuthorityKey, Vec<usize>> = BTreeMap::new();
-    for (index, claim) in claims.iter().enumerate() {
+    for (index, claim) in claims.iter().enumerate().filter(|(_, c)| has_text(c)) {
         for authority in &claim.authorities {
             by_authority.entry(authority).or_default().push(index);
         }
@@ -78,9 +85,10 @@ pub(super) fn citing(claims: &[AttributedClaim]) -> BTreeMap<&AuthorityKey, Vec<
     by_authority
 }
 
+/// Indices of the claims that cite an authority and have text (see [`has_text`]).
 pub(super) fn cited(claims: &[AttributedClaim]) -> Vec<usize> {
     (0..claims.len())
-        .filter(|&i| !claims[i].authorities.is_empty())
+        .filter(|&i| !claims[i].authorities.is_empty() && has_text(&claims[i]))
         .collect()
 }
 

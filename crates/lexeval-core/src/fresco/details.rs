@@ -44,6 +44,19 @@ pub struct FrescoDetails {
     #[serde(default)]
     pub unjudged_reference_pairs: usize,
     pub unmatched_reference_pairs: usize,
+    /// Authorities cited with no claim in the text (a citation sentence opening it): counted in citation
+    /// recall and precision, left out of the pairs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub without_claim: Vec<WithoutClaim>,
+}
+
+/// An authority a claim without text cites (see `without_claim`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WithoutClaim {
+    pub text: left_out::Text,
+    /// The claim's index in its text's claims.
+    pub claim: usize,
+    pub authority: AuthorityKey,
 }
 
 /// One reference (claim, authority) pair (L-FRESCO) or cited reference claim (FRESCO) and its best match.

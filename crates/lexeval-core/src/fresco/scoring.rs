@@ -2,10 +2,12 @@
 //! once per distinct text pair, and the headline over the decided reference pairs.
 
 use super::claim_pairs::{
-    authorities, cited, citing, number_texts, too_many_to_match, ClaimSimilarity, Similarities,
+    authorities, cited, citing, has_text, number_texts, too_many_to_match, ClaimSimilarity,
+    Similarities,
 };
-use super::details::FrescoDetails;
+use super::details::{FrescoDetails, WithoutClaim};
 use super::generalized::{citation_matching, generalized};
+use super::left_out::Text;
 use super::settings::{FrescoSettings, GeneralizedMatch};
 use super::shared_authority::shared_authority;
 use super::METRIC_VERSION;
@@ -176,6 +178,59 @@ pub fn score(
         pairs,
         reference_claims: reference.to_vec(),
         similarity_errors: similarities.errors,
+        without_claim: without_claim(reference, candidate),
     };
+    note_without_claim(&mut report);
     report
+}
+
+/// The authorities of the claims without text, reference first.
+fn without_claim(
+    reference: &[AttributedClaim],
+    candidate: &[AttributedClaim],
+) -> Vec<WithoutClaim> {
+    [(Text::Reference, reference), (Text::Candidate, candidate)]
+        .into_iter()
+        .flat_map(|(text, claims)| {
+            claims
+                .iter()
+                .enumerate()
+                .filter(|(_, claim)| !has_text(claim))
+                .flat_map(move |(index, claim)| {
+                    claim.authorities.iter().map(move |authority| WithoutClaim {
+                        text,
+                        claim: index,
+                        authority: authority.clone(),
+                    })
+                })
+        })
+        .collect()
+}
+
+/// Says on the headline how many cited authorities made no pair for want of a claim.
+fn note_without_claim(report: &mut ScoreReport<FrescoDetails>) {
+    let left = &report.details.without_claim;
+    if left.is_empty() {
+        return;
+    }
+    let count = |text: Text| left.iter().filter(|w| w.text == text).count();
+    let note = format!(
+        "{} citation{} with no claim in the text left out of the pairs ({} in the reference, {} in the \
+         candidate; a citation sentence opens the text): see without_claim",
+        left.len(),
+        if left.len() == 1 { "" } else { "s" },
+        count(Text::Reference),
+        count(Text::Candidate)
+    );
+    // The headline's note when it has a value, else its null reason: either way the reader sees the count.
+    if let Some(headline) = report.scores.first_mut() {
+        let said = match headline.value {
+            Some(_) => &mut headline.note,
+            None => &mut headline.null_reason,
+        };
+        *said = Some(match said.take() {
+            Some(before) => format!("{before}; {note}"),
+            None => note,
+        });
+    }
 }

@@ -1,7 +1,7 @@
 //! L-FRESCO: each reference (claim, authority) pair against the candidate claims citing the same
 //! authority.
 
-use super::claim_pairs::{citing, Best, Outcome, Similarities, Tally};
+use super::claim_pairs::{citing, has_text, Best, Outcome, Similarities, Tally};
 use super::details::FrescoPair;
 use crate::authority_key::AuthorityKey;
 use crate::claims::AttributedClaim;
@@ -21,7 +21,7 @@ pub(super) fn shared_authority(
         HashMap::with_capacity(reference_text_count);
     let mut rows = Vec::new();
     let (mut supported_count, mut decided_count) = (0usize, 0usize);
-    for (r, claim) in reference.iter().enumerate() {
+    for (r, claim) in reference.iter().enumerate().filter(|(_, c)| has_text(c)) {
         for authority in &claim.authorities {
             let key = (authority, similarities.reference_text[r]);
             let Best {

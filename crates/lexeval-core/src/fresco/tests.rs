@@ -2,6 +2,7 @@ use super::*;
 use crate::authority_key::AuthorityKey;
 use crate::citations::claims;
 use crate::claims::AttributedClaim;
+use crate::fresco::left_out::Text;
 use crate::judge::JudgeError;
 use crate::report::Bounds;
 use crate::rouge::{f1, RougeType};
@@ -348,4 +349,42 @@ fn generalized_fresco_refuses_more_claims_than_it_can_match() {
         .unwrap()
         .contains("generalized FRESCO matches at most"));
     assert!(compared_text_pairs(&many, &many, &settings(true)).is_empty());
+}
+
+#[test]
+fn a_citation_sentence_opening_the_text_makes_no_pair_but_counts_as_cited() {
+    // A paragraph cut from a brief: its first citation sentence supports a sentence before the cut.
+    let text =
+        "See also Rice v. Cayetano, 528 U.S. 495, 512 (2000). The Fifteenth Amendment protects \
+        the right to vote. Smith v. Allwright, 321 U.S. 649, 664 (1944).";
+    for generalized in [false, true] {
+        let report = score(
+            &claims(text),
+            &claims(text),
+            &[],
+            &settings(generalized),
+            &mut rouge_l,
+        );
+        assert_eq!(report.score(&report.metric), Some(1.0), "{generalized}");
+        assert_eq!(report.details.pairs.len(), 1);
+        assert_eq!(report.score("citation_recall"), Some(1.0));
+        let left: Vec<(Text, &str)> = report
+            .details
+            .without_claim
+            .iter()
+            .map(|w| (w.text, w.authority.as_str()))
+            .collect();
+        assert_eq!(
+            left,
+            [
+                (Text::Reference, "case:528 U.S. 495"),
+                (Text::Candidate, "case:528 U.S. 495")
+            ]
+        );
+        assert!(report.scores[0]
+            .note
+            .as_deref()
+            .unwrap()
+            .starts_with("2 citations with no claim in the text left out of the pairs"));
+    }
 }
