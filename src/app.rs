@@ -33,7 +33,9 @@ fn open_share_link(state: &AppState) -> Option<LinkNotice> {
             state.apply_share(&payload);
             let opened_with = state.settings.with_untracked(|s| s.embedding_model);
             let mut mismatches = payload.mismatches(opened_with.sha256());
-            if opened_with != payload.settings.embedding_model {
+            // An answer link sets no settings (U-Score has none), so its model says nothing.
+            let answer = View::from_id(&payload.view) == Some(View::Answer);
+            if !answer && opened_with != payload.settings.embedding_model {
                 mismatches.push(format!(
                     "It was made with the embedding model {}, which only the command-line tool offers; \
                      it opens here with {}, so embedding similarities may differ.",
@@ -115,7 +117,7 @@ pub fn App() -> impl IntoView {
                             <button
                                 role="tab"
                                 id=format!("tab-{}", v.id())
-                                aria-controls="view"
+                                aria-controls=format!("view-{}", v.id())
                                 aria-selected=move || (view.get() == v).to_string()
                                 tabindex=move || if view.get() == v { "0" } else { "-1" }
                                 class:active=move || view.get() == v
@@ -153,6 +155,8 @@ pub fn App() -> impl IntoView {
                                                             if let Some((rs, cs)) = state.texts(current) {
                                                                 rs.set(r.clone());
                                                                 cs.set(c.clone());
+                                                            } else if current == View::Answer {
+                                                                state.answer.set(r.clone());
                                                             }
                                                             state.replaced_by_link.set(None);
                                                         }
@@ -187,15 +191,37 @@ pub fn App() -> impl IntoView {
                     .map(|msg| view! { <div class="notice error" role="alert">{msg}</div> })
             }}
         </div>
-        <main id="view" role="tabpanel" aria-labelledby=move || format!("tab-{}", view.get().id()) data-view=move || view.get().id()>
-            {move || match view.get() {
-                View::Brief => view! { <CheckView view=View::Brief /> }.into_any(),
-                View::Summary => view! { <CheckView view=View::Summary /> }.into_any(),
-                View::Answer => view! { <AnswerView /> }.into_any(),
-                View::Benchmarks => view! { <BenchmarksView /> <CalibrateSection /> }.into_any(),
-                View::About => view! { <AboutView /> }.into_any(),
-            }}
+        <main id="view" data-view=move || view.get().id()>
+            {View::ALL.into_iter().map(|v| view! { <ViewPanel shown=view panel=v /> }).collect_view()}
         </main>
+    }
+}
+
+/// One view's panel. A view is built the first time it is shown and then only hidden, never dropped: coming
+/// back finds its result, selection and scroll positions as they were, with nothing scored again.
+#[component]
+fn ViewPanel(shown: RwSignal<View>, panel: View) -> impl IntoView {
+    let visited =
+        Memo::new(move |before: Option<&bool>| before == Some(&true) || shown.get() == panel);
+    view! {
+        <div
+            role="tabpanel"
+            id=format!("view-{}", panel.id())
+            aria-labelledby=format!("tab-{}", panel.id())
+            hidden=move || shown.get() != panel
+        >
+            {move || {
+                visited
+                    .get()
+                    .then(|| match panel {
+                        View::Brief => view! { <CheckView view=View::Brief /> }.into_any(),
+                        View::Summary => view! { <CheckView view=View::Summary /> }.into_any(),
+                        View::Answer => view! { <AnswerView /> }.into_any(),
+                        View::Benchmarks => view! { <BenchmarksView /> <CalibrateSection /> }.into_any(),
+                        View::About => view! { <AboutView /> }.into_any(),
+                    })
+            }}
+        </div>
     }
 }
 

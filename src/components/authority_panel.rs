@@ -4,7 +4,12 @@ use crate::present::report_view::AuthorityInfo;
 use leptos::prelude::*;
 
 #[component]
-pub fn AuthorityPanel(info: AuthorityInfo, on_close: impl Fn() + 'static) -> impl IntoView {
+pub fn AuthorityPanel(
+    info: AuthorityInfo,
+    /// Prefix of its ids (`{prefix}-authority-panel`): each check view has its own panel.
+    prefix: &'static str,
+    on_close: impl Fn() + 'static,
+) -> impl IntoView {
     let pairs = if info.pairs.is_empty() {
         view! { <p class="muted">"No reference claim–authority pair shares it (the reference does not cite it)."</p> }
             .into_any()
@@ -28,8 +33,12 @@ pub fn AuthorityPanel(info: AuthorityInfo, on_close: impl Fn() + 'static) -> imp
         .into_any()
     };
     view! {
-        <aside class="authority-panel" aria-labelledby="authority-panel-title" id="authority-panel">
-            <h3 id="authority-panel-title">{info.name}</h3>
+        <aside
+            class="authority-panel"
+            aria-labelledby=format!("{prefix}-authority-panel-title")
+            id=format!("{prefix}-authority-panel")
+        >
+            <h3 id=format!("{prefix}-authority-panel-title")>{info.name}</h3>
             <p class="authority-kind">{format!("Kind: {}", info.kind)}</p>
             <p>"Reference claim–authority pairs it takes part in:"</p>
             {pairs}

@@ -10,7 +10,12 @@ const MARGIN: usize = 44;
 const MAX_CELLS: usize = 60 * 60;
 
 #[component]
-pub fn Heatmap(matrix: Matrix) -> impl IntoView {
+pub fn Heatmap(
+    matrix: Matrix,
+    /// Prefix of its ids (`{prefix}-heatmap-cell`): each check view has its own matrix.
+    prefix: &'static str,
+) -> impl IntoView {
+    let cell_id = format!("{prefix}-heatmap-cell");
     let rows = matrix.row_labels.len();
     let cols = matrix.col_labels.len();
     if rows * cols > MAX_CELLS {
@@ -137,7 +142,7 @@ pub fn Heatmap(matrix: Matrix) -> impl IntoView {
                 tabindex="0"
                 role="group"
                 aria-label="Similarity matrix: the arrow keys move between cells"
-                aria-describedby="heatmap-cell"
+                aria-describedby=cell_id.clone()
                 on:keydown=on_key
             >
             <svg
@@ -172,14 +177,16 @@ pub fn Heatmap(matrix: Matrix) -> impl IntoView {
                 }}
             </svg>
             </div>
-            <p class="heatmap-cell" id="heatmap-cell" aria-live="polite">{move || describe(current.get())}</p>
+            <p class="heatmap-cell screen-only" id=cell_id aria-live="polite">{move || describe(current.get())}</p>
             <figcaption>
                 {format!(
                     "Rows R: reference {unit}s; columns G: generated {unit}s. Darker is more similar; \
-                     red outlines show the one-to-one assignment. Tap or click a cell, or focus the map and use the \
-                     arrow keys, to read its two texts above.",
+                     red outlines show the one-to-one assignment.",
                     unit = matrix.units.noun(),
                 )}
+                <span class="screen-only">
+                    " Tap or click a cell, or focus the map and use the arrow keys, to read its two texts above."
+                </span>
             </figcaption>
         </figure>
     }

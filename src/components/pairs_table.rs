@@ -101,7 +101,7 @@ pub fn PairsTable(
                 <caption>
                     {format!("Reference {unit}s and their generated {unit} (match when {})", rule.text())}
                     {(units == Units::Claims)
-                        .then(|| view! { <span class="hint">" — select a row to see its claims in the texts"</span> })}
+                        .then(|| view! { <span class="hint screen-only">" — select a row to see its claims in the texts"</span> })}
                 </caption>
                 <thead>
                     <tr>

@@ -9,7 +9,7 @@ use lexeval_core::judge::Exchange;
 use lexeval_core::pipeline::{CheckReport, MetricReport};
 use lexeval_core::pointwise::{PointwiseDetails, ScoredPoints};
 use lexeval_core::report::{Score, ScoreReport};
-use lexeval_core::similarity::reaches_threshold;
+use lexeval_core::similarity::{reaches_threshold, Similarity};
 use std::collections::HashMap;
 
 /// One compared pair of the claim table.
@@ -115,6 +115,7 @@ fn scored_points(report: &ScoreReport<PointwiseDetails>) -> Option<&ScoredPoints
 /// LLM judge's Yes, or by a similarity at or above a threshold.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MatchRule {
+    pub similarity: Similarity,
     /// `None` under the LLM judge, which answers Yes or No.
     pub threshold: Option<f64>,
 }
@@ -126,6 +127,15 @@ impl MatchRule {
             None => "the LLM judge answers Yes".to_string(),
             Some(threshold) => format!("similarity ≥ {threshold:.2}"),
         }
+    }
+
+    /// What the numbers were scored with, for a printout (which has no settings panel).
+    pub fn scored_with(&self) -> String {
+        format!(
+            "Scored with {}; a pair matches when {}.",
+            self.similarity.label(),
+            self.text()
+        )
     }
 
     /// A pair's similarity as shown beside its verdict: three decimals, or as many more as it takes for

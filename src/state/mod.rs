@@ -37,7 +37,7 @@ struct Saved {
 /// The texts and settings a share link sets, as [`AppState::link_inputs`] reads them.
 #[derive(Clone, PartialEq)]
 pub struct LinkInputs {
-    texts: [String; 4],
+    texts: [String; 5],
     settings: Settings,
     llm: LlmSettings,
 }
@@ -59,6 +59,9 @@ pub struct AppState {
     pub storage_error: RwSignal<Option<String>>,
     /// Texts replaced by opening a share link, so the user can get them back.
     pub replaced_by_link: RwSignal<Option<(String, String)>>,
+    /// How many share links (or imported exports) have been applied: a check scores a link's texts at once,
+    /// not after the quiet time it leaves typing.
+    pub links_applied: RwSignal<u64>,
     /// Labelled pairs pasted or uploaded for calibration (JSON Lines). Kept while the page is open, not
     /// saved: an uploaded file may exceed the storage quota the texts share.
     pub calibration_pairs: RwSignal<String>,
@@ -85,6 +88,7 @@ impl AppState {
             llm_key: RwSignal::new(key),
             storage_error: RwSignal::new(None),
             replaced_by_link: RwSignal::new(None),
+            links_applied: RwSignal::new(0),
             calibration_pairs: RwSignal::new(String::new()),
         };
         state.persist();
@@ -160,6 +164,7 @@ impl AppState {
                 self.brief_candidate.get(),
                 self.summary_reference.get(),
                 self.summary_candidate.get(),
+                self.answer.get(),
             ],
             settings: self.settings.get(),
             llm: self.llm.get(),
@@ -175,12 +180,24 @@ impl AppState {
         }
     }
 
-    /// Apply a share link, remembering what it replaced.
+    /// Apply a share link, remembering what it replaced. An answer link sets the answer only: U-Score has
+    /// no settings.
     pub fn apply_share(&self, payload: &SharePayload) {
+        self.links_applied.update(|n| *n += 1);
         let view = match payload.view.as_str() {
             "summary" => View::Summary,
+            "answer" => View::Answer,
             _ => View::Brief,
         };
+        if view == View::Answer {
+            let old = self.answer.get_untracked();
+            if !old.is_empty() {
+                self.replaced_by_link.set(Some((old, String::new())));
+            }
+            self.answer.set(payload.reference.clone());
+            self.view.set(view);
+            return;
+        }
         if let Some((reference, candidate)) = self.texts(view) {
             let old = (reference.get_untracked(), candidate.get_untracked());
             if !old.0.is_empty() || !old.1.is_empty() {

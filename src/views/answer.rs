@@ -4,8 +4,10 @@ use crate::browser::debounce::{self, WholeEdit};
 use crate::components::annotated::AnnotatedText;
 use crate::components::error_alert::error_alert;
 use crate::components::score_card::ScoreCards;
+use crate::state::route::View;
 use crate::state::AppState;
 use crate::views::examples;
+use crate::views::share_bar::ShareBar;
 use crate::workers::checks::{self, CheckError};
 use leptos::prelude::*;
 
@@ -70,6 +72,7 @@ pub fn AnswerView() -> impl IntoView {
                     }
                 ></textarea>
             </div>
+            <ShareBar view=View::Answer />
             <div class="results" id="answer-results" aria-live="polite">
                 <Transition fallback=hint>
                     <ErrorBoundary fallback=|errors| error_alert(errors, "")>
@@ -80,7 +83,7 @@ pub fn AnswerView() -> impl IntoView {
                                     scored
                                         .map(|(scores, spans, text)| {
                                             view! {
-                                                <ScoreCards scores />
+                                                <ScoreCards scores id_prefix="answer-score" />
                                                 <AnnotatedText text spans label="Cue phrases" />
                                             }
                                                 .into_any()

@@ -139,7 +139,29 @@ pub fn CheckView(view: View) -> impl IntoView {
             running.set_value(Some(check.dispatch_local(current)));
         }
     };
-    Effect::new(move |_| dispatch(input.get()));
+    // The view stays mounted while another is shown (see `app::ViewPanel`). Hidden, it scores nothing (the
+    // settings it shares may change elsewhere); shown again, it scores only inputs it has not scored yet.
+    let active = Memo::new(move |_| state.view.get() == view);
+    let dispatched = StoredValue::new_local(None::<Inputs>);
+    Effect::new(move |before: Option<(bool, u64)>| {
+        let links = state.links_applied.get();
+        if !active.get() {
+            return (false, links);
+        }
+        // Shown again or given a share link, it takes the texts as they are, not as the typing debounce
+        // last let them through: they were not typed here (a demo on the About tab, a link).
+        let current = if before.is_some_and(|(was_active, seen)| !was_active || seen != links) {
+            input.track();
+            live.get_untracked()
+        } else {
+            input.get()
+        };
+        if dispatched.with_value(|d| d.as_ref() != Some(&current)) {
+            dispatched.set_value(Some(current.clone()));
+            dispatch(current);
+        }
+        (true, links)
+    });
     on_cleanup(abort_running);
     let cancel = Callback::new(move |()| {
         abort_running();
@@ -168,7 +190,7 @@ pub fn CheckView(view: View) -> impl IntoView {
             .map(|c| c.scored.report.clone())
     });
 
-    let render = move |scored: Scored| check_result::result_view(view, scored, selected, "score");
+    let render = move |scored: Scored| check_result::result_view(view, scored, selected, prefix);
 
     let length_note = move |signal: RwSignal<String>| {
         move || {
@@ -246,7 +268,7 @@ pub fn CheckView(view: View) -> impl IntoView {
                 {text_area(candidate, format!("{prefix}-candidate"), candidate_label)}
             </div>
             <SettingsPanel prefix=prefix show_generalized=view == View::Brief />
-            <ShareBar view report />
+            <ShareBar view report=report />
             <div
                 class="results"
                 id=format!("{prefix}-results")
@@ -309,7 +331,7 @@ pub fn CheckView(view: View) -> impl IntoView {
             {move || {
                 let key = chosen_authority.get()?;
                 let info = report_view::authority_info(&shown()?.scored.report.metric, &key)?;
-                Some(view! { <AuthorityPanel info on_close=move || chosen_authority.set(None) /> })
+                Some(view! { <AuthorityPanel info prefix on_close=move || chosen_authority.set(None) /> })
             }}
         </section>
     }

@@ -29,6 +29,7 @@ pub struct Scored {
 /// How two claims or points match under `settings`, for the pairs table.
 pub fn rule(settings: &Settings) -> MatchRule {
     MatchRule {
+        similarity: settings.similarity,
         threshold: (settings.similarity != Similarity::Llm).then_some(settings.threshold),
     }
 }
@@ -54,12 +55,13 @@ pub fn scroll_to_selected(prefix: &'static str, selected: RwSignal<Option<PairLi
     });
 }
 
-/// The score cards (ids `{card_prefix}-…`), pairs table, authority gaps, matrix and LLM exchanges.
+/// The score cards (ids `{prefix}-score-…`), pairs table, authority gaps, matrix (`{prefix}-heatmap-cell`)
+/// and LLM exchanges. Every view stays in the page once shown, so each result's ids carry its own prefix.
 pub fn result_view(
     view: View,
     Scored { report, rule }: Scored,
     selected: RwSignal<Option<PairLink>>,
-    card_prefix: &'static str,
+    prefix: &'static str,
 ) -> AnyView {
     let units = if view == View::Summary {
         Units::Points
@@ -74,11 +76,12 @@ pub fn result_view(
     let unsupported = report_view::unsupported_points(&report.metric);
     let exchanges = report_view::exchanges(&report.metric);
     view! {
-        <ScoreCards scores counts id_prefix=card_prefix />
+        <p class="print-only" id=format!("{prefix}-scored-with")>{rule.scored_with()}</p>
+        <ScoreCards scores counts id_prefix=format!("{prefix}-score") />
         <PairsTable rows=pairs units rule selected />
         {gaps.map(|(hallucinated, missing)| view! { <AuthorityGaps hallucinated missing /> })}
         <UnsupportedPoints points=unsupported />
-        {matrix.map(|matrix| view! { <Heatmap matrix /> })}
+        {matrix.map(|matrix| view! { <Heatmap matrix prefix /> })}
         <LlmExchanges exchanges />
     }
     .into_any()
@@ -146,10 +149,8 @@ pub fn CheckBreakdown(
     candidate: String,
     mut report: CheckReport,
     rule: MatchRule,
-    /// Prefix of the annotated texts' ids.
+    /// Prefix of its ids (annotated texts, score cards, matrix, authority panel).
     prefix: &'static str,
-    /// Prefix of the score cards' ids.
-    card_prefix: &'static str,
 ) -> impl IntoView {
     let selected = RwSignal::new(None::<PairLink>);
     let chosen_authority = RwSignal::new(None::<AuthorityKey>);
@@ -162,14 +163,14 @@ pub fn CheckBreakdown(
     let metric = report.clone();
     let unsupported = report_view::unsupported_points(&report.metric);
     view! {
-        {result_view(view, Scored { report, rule }, selected, card_prefix)}
+        {result_view(view, Scored { report, rule }, selected, prefix)}
         <div class="pair annotated-pair">
             <AnnotatedPair view reference candidate spans unsupported selected chosen_authority prefix />
         </div>
         {move || {
             let key = chosen_authority.get()?;
             let info = report_view::authority_info(&metric.metric, &key)?;
-            Some(view! { <AuthorityPanel info on_close=move || chosen_authority.set(None) /> })
+            Some(view! { <AuthorityPanel info prefix on_close=move || chosen_authority.set(None) /> })
         }}
     }
 }

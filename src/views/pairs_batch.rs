@@ -337,7 +337,6 @@ pub fn PairsBatch(check: PairsCheck) -> impl IntoView {
                     report=*report
                     rule
                     prefix="pair"
-                    card_prefix="pair-score"
                 />
             }
             .into_any(),

@@ -1,4 +1,4 @@
-//! Share link, JSON export and import for a check view.
+//! Share link, JSON export and import for a check view; the Answer check has the share link only.
 
 use crate::browser;
 use crate::state::route::View;
@@ -54,22 +54,34 @@ struct Import {
 }
 
 fn payload(state: &AppState, view: View) -> Option<SharePayload> {
-    let (reference, candidate) = state.texts(view)?;
+    let (reference, candidate) = match (view, state.texts(view)) {
+        (View::Answer, _) => (state.answer.get_untracked(), String::new()),
+        (_, Some((reference, candidate))) => (reference.get_untracked(), candidate.get_untracked()),
+        (_, None) => return None,
+    };
     Some(SharePayload {
         view: view.id().to_string(),
-        reference: reference.get_untracked(),
-        candidate: candidate.get_untracked(),
+        reference,
+        candidate,
         settings: state
             .settings
             .get_untracked()
             .to_share(&state.llm.get_untracked()),
         metric_version: share::metric_version(view.id()).to_string(),
-        model_sha256: checks::model_sha256(&state.settings.get_untracked()),
+        // U-Score embeds nothing.
+        model_sha256: (view != View::Answer)
+            .then(|| checks::model_sha256(&state.settings.get_untracked()))
+            .flatten(),
     })
 }
 
+/// `report`: the check's result, for its JSON export; a view without one (the Answer check) offers the
+/// share link only.
 #[component]
-pub fn ShareBar(view: View, report: Signal<Option<Arc<CheckReport>>>) -> impl IntoView {
+pub fn ShareBar(
+    view: View,
+    #[prop(optional)] report: Option<Signal<Option<Arc<CheckReport>>>>,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let link = RwSignal::new(String::new());
     let message = RwSignal::new(None::<String>);
@@ -102,7 +114,7 @@ pub fn ShareBar(view: View, report: Signal<Option<Arc<CheckReport>>>) -> impl In
     };
 
     let export = move |_| {
-        let Some(input) = payload(&state, view) else {
+        let (Some(input), Some(report)) = (payload(&state, view), report) else {
             return;
         };
         let report = report.get_untracked();
@@ -157,19 +169,25 @@ pub fn ShareBar(view: View, report: Signal<Option<Arc<CheckReport>>>) -> impl In
             <button type="button" id=format!("{prefix}-share") on:click=make_link>
                 "Copy share link"
             </button>
-            <button type="button" id=format!("{prefix}-export") on:click=export>
-                "Export JSON"
-            </button>
-            <label class="file-button">
-                "Import JSON"
-                <input
-                    type="file"
-                    id=format!("{prefix}-import")
-                    accept=".json,application/json"
-                    node_ref=import_ref
-                    on:change=import
-                />
-            </label>
+            {report
+                .is_some()
+                .then(|| {
+                    view! {
+                        <button type="button" id=format!("{prefix}-export") on:click=export>
+                            "Export JSON"
+                        </button>
+                        <label class="file-button">
+                            "Import JSON"
+                            <input
+                                type="file"
+                                id=format!("{prefix}-import")
+                                accept=".json,application/json"
+                                node_ref=import_ref
+                                on:change=import
+                            />
+                        </label>
+                    }
+                })}
             <Show when=move || !link.with(String::is_empty)>
                 <label class="share-link">
                     "Share link"

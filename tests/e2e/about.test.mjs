@@ -24,8 +24,8 @@ test('the Kayes demo opens the brief check with its worked numbers', async () =>
   const { page, errors } = await openPage(browser, server.url);
   await page.click('#tab-about');
   await page.click('#demo-lfresco-try');
-  await page.waitForSelector('#score-l-fresco');
-  assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), '0');
+  await page.waitForSelector('#brief-score-l-fresco');
+  assert.equal(await page.getAttribute('#brief-score-l-fresco', 'data-value'), '0');
   assert.deepEqual(errors, []);
 });
 
@@ -34,9 +34,9 @@ test('the Hitchcock demo: a faithful coarse decomposition keeps precision 1 but 
   await page.click('#tab-about');
   assert.equal(await page.$$eval('#demo-pointwise ol', (lists) => lists.map((l) => l.children.length)).then((n) => n.join()), '15,6');
   await page.click('#demo-pointwise-try');
-  await page.waitForSelector('#score-pointwise-recall');
-  assert.equal(await page.getAttribute('#score-pointwise-precision', 'data-value'), '1');
-  const recall = Number.parseFloat(await page.getAttribute('#score-pointwise-recall', 'data-value'));
+  await page.waitForSelector('#summary-score-pointwise-recall');
+  assert.equal(await page.getAttribute('#summary-score-pointwise-precision', 'data-value'), '1');
+  const recall = Number.parseFloat(await page.getAttribute('#summary-score-pointwise-recall', 'data-value'));
   assert.ok(recall > 0.3 && recall < 0.7, `recall ${recall}`);
   // One row per manual point (15), each with its A.3 weight.
   assert.equal(await page.$$eval('table.pairs tbody tr', (rows) => rows.length), 15);

@@ -21,18 +21,18 @@ const views = {
   brief: async (page) => {
     await page.click('#tab-brief');
     await page.click('#brief-example-0');
-    await page.waitForSelector('#score-l-fresco');
+    await page.waitForSelector('#brief-score-l-fresco');
     await page.waitForSelector('#brief-annotated-candidate');
   },
   summary: async (page) => {
     await page.click('#tab-summary');
     await page.click('#summary-example-0');
-    await page.waitForSelector('#score-pointwise-recall');
+    await page.waitForSelector('#summary-score-pointwise-recall');
   },
   answer: async (page) => {
     await page.click('#tab-answer');
     await page.click('#answer-example-0');
-    await page.waitForSelector('#score-u-score');
+    await page.waitForSelector('#answer-score-u-score');
   },
   benchmarks: async (page) => {
     await page.click('#tab-benchmarks');

@@ -7,12 +7,12 @@ let server, browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const value = (page, id) => page.getAttribute(`#score-${id}`, 'data-value');
+const value = (page, id) => page.getAttribute(`#brief-score-${id}`, 'data-value');
 
 test('Kayes v. Pacific Lumber scores L-FRESCO 0 with citation recall 1', async () => {
   const { page, errors } = await openPage(browser, server.url);
   await page.click('#brief-example-0');
-  await page.waitForSelector('#score-l-fresco');
+  await page.waitForSelector('#brief-score-l-fresco');
   assert.equal(await value(page, 'l-fresco'), '0');
   assert.equal(await value(page, 'citation-recall'), '1');
   assert.equal(await value(page, 'citation-precision'), '0.5');
@@ -37,10 +37,10 @@ test('Kayes v. Pacific Lumber scores L-FRESCO 0 with citation recall 1', async (
 test('generalized FRESCO draws the claim similarity matrix with the matching outlined', async () => {
   const { page, errors } = await openPage(browser, server.url);
   await page.click('#brief-example-1');
-  await page.waitForSelector('#score-l-fresco');
+  await page.waitForSelector('#brief-score-l-fresco');
   assert.equal(await page.$('.heatmap'), null, 'L-FRESCO pairs by authority: no matrix');
   await page.check('#brief-generalized');
-  await page.waitForSelector('#score-fresco');
+  await page.waitForSelector('#brief-score-fresco');
   assert.match(await page.textContent('.heatmap figcaption'), /reference claims; columns G: generated claims/);
   // Three cited reference claims × two cited generated claims; the matching picks two cells.
   assert.equal(await page.$$eval('.heatmap rect:not(.heatmap-current)', (els) => els.length), 6);
@@ -48,13 +48,13 @@ test('generalized FRESCO draws the claim similarity matrix with the matching out
   // By keyboard (and by tap), a cell's values are spelled out under the map.
   await page.focus('.heatmap-scroll');
   await page.keyboard.press('ArrowRight');
-  assert.match(await page.textContent('#heatmap-cell'), /^R1 × G2: /);
+  assert.match(await page.textContent('#brief-heatmap-cell'), /^R1 × G2: /);
   await page.click('.heatmap rect >> nth=3');
-  assert.match(await page.textContent('#heatmap-cell'), /^R2 × G2: [\d.]+.* — reference: Fiduciary status turns on function/);
+  assert.match(await page.textContent('#brief-heatmap-cell'), /^R2 × G2: [\d.]+.* — reference: Fiduciary status turns on function/);
   const tip = await page.textContent('.heatmap rect title');
   assert.match(tip, /reference: A corporate officer who exercises control over plan assets is a fiduciary\./);
   // Without the embedding model the whole-text cosine card says how to get it.
-  assert.match(await page.textContent('#score-embedding-cosine'), /choose embedding cosine/);
+  assert.match(await page.textContent('#brief-score-embedding-cosine'), /choose embedding cosine/);
   await screenshot(page, 'brief-generalized');
   assert.deepEqual(errors, []);
 });
@@ -64,7 +64,7 @@ test('typing updates the scores and identical texts score 1', async () => {
   const text = 'Officers are personally liable. See Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995).';
   await page.fill('#brief-reference', text);
   await page.fill('#brief-candidate', text);
-  await page.waitForFunction(() => document.querySelector('#score-l-fresco')?.dataset.value === '1');
+  await page.waitForFunction(() => document.querySelector('#brief-score-l-fresco')?.dataset.value === '1');
   assert.equal(await value(page, 'citation-recall'), '1');
   assert.deepEqual(errors, []);
 });
@@ -73,7 +73,7 @@ test('a paste or a chosen setting scores at once; typing waits for a quiet momen
   const { page, errors } = await openPage(browser, server.url);
   await paste(page, '#brief-reference', brief.reference);
   await paste(page, '#brief-candidate', brief.generated);
-  await page.waitForSelector('#score-l-fresco');
+  await page.waitForSelector('#brief-score-l-fresco');
   // Whether the check started before a timer set at the event fires (a paste scores before any timer of
   // the page's own could fire; typing waits 300 ms), seen by watching the results' aria-busy.
   const startsAtOnce = (act) => page.evaluate((what) => new Promise((resolve) => {
@@ -124,7 +124,7 @@ test('a check asked for while the score worker still loads replaces the earlier 
   await page.click('#brief-example-1');
   await page.check('#brief-generalized');
   release();
-  await page.waitForSelector('#score-fresco');
+  await page.waitForSelector('#brief-score-fresco');
   assert.equal(await page.$('#brief-results .error'), null);
   assert.equal(loads, 1, 'the loading worker was not restarted');
   assert.deepEqual(errors, []);
@@ -166,11 +166,11 @@ test('a two-page brief pair and an edit to it are each scored in the score worke
   await page.waitForSelector('#brief-reference');
   await paste(page, '#brief-reference', brief.reference);
   await paste(page, '#brief-candidate', brief.generated);
-  await page.waitForSelector('#score-l-fresco');
-  const before = await page.getAttribute('#score-rougeL', 'data-value');
+  await page.waitForSelector('#brief-score-l-fresco');
+  const before = await page.getAttribute('#brief-score-rougeL', 'data-value');
   await page.fill('#brief-candidate', `${brief.generated} An added sentence changes the overlap.`);
   await page.waitForFunction((old) => document.querySelector('#brief-results').getAttribute('aria-busy') === 'false'
-    && document.querySelector('#score-rougeL')?.dataset.value !== old, before);
+    && document.querySelector('#brief-score-rougeL')?.dataset.value !== old, before);
   // How fast is `make bench`'s to say (bench/page.py); here, that both results came from the worker.
   const { checks, reports } = await page.evaluate(() => globalThis.scoreWorker);
   assert.ok(reports >= 2 && checks >= reports, `${checks} checks asked, ${reports} reports received`);
@@ -180,15 +180,15 @@ test('a two-page brief pair and an edit to it are each scored in the score worke
 test('cards say what their numbers count, with a named formula and its paper', async () => {
   const { page, errors } = await openPage(browser, server.url);
   await page.click('#brief-example-1');
-  await page.waitForSelector('#score-l-fresco');
+  await page.waitForSelector('#brief-score-l-fresco');
   // Three reference pairs: claim 1 – Kayes, claim 2 – Mertens, claim 3 – Kayes (its short form).
-  assert.match(await page.textContent('#score-l-fresco .count-behind'), /^\d of 3 reference claim–authority pairs supported$/);
-  assert.equal(await page.textContent('#score-citation-recall .count-behind'),
+  assert.match(await page.textContent('#brief-score-l-fresco .count-behind'), /^\d of 3 reference claim–authority pairs supported$/);
+  assert.equal(await page.textContent('#brief-score-citation-recall .count-behind'),
     '2 of 2 authorities the reference cites are cited by the generated text too');
-  assert.match(await page.textContent('#score-rougeL .count-behind'), /^from recall 0\.\d{3} .* precision 0\.\d{3}/);
+  assert.match(await page.textContent('#brief-score-rougeL .count-behind'), /^from recall 0\.\d{3} .* precision 0\.\d{3}/);
   const formulas = await page.$$eval('#brief-results .formula summary', (els) => els.map((e) => e.textContent));
   assert.equal(new Set(formulas).size, formulas.length, formulas.join(' | '));
-  assert.equal(await page.getAttribute('#score-l-fresco .formula a', 'href'), 'https://arxiv.org/abs/2603.21283');
+  assert.equal(await page.getAttribute('#brief-score-l-fresco .formula a', 'href'), 'https://arxiv.org/abs/2603.21283');
   assert.deepEqual(errors, []);
 });
 
@@ -216,7 +216,7 @@ test('a citation is highlighted whole and numbered; selecting a pair or a citati
     /Fiduciary status turns on function/);
   // A citation's label button shows the authority, its kind and its pairs.
   await page.click('#brief-annotated-candidate button.auth-label >> nth=0');
-  const panel = await page.textContent('#authority-panel');
+  const panel = await page.textContent('#brief-authority-panel');
   assert.match(panel, /Mertens v\. Hewitt/);
   assert.match(panel, /Kind: case/);
   assert.match(panel, /Fiduciary status turns on function/);
@@ -227,13 +227,19 @@ test('printing keeps the result and drops the controls', async () => {
   const { page, errors } = await openPage(browser, server.url);
   await page.click('#brief-example-1');
   await page.waitForSelector('#brief-annotated-reference');
+  assert.equal(await page.isVisible('#brief-scored-with'), false);
   await page.emulateMedia({ media: 'print' });
   assert.equal(await page.isVisible('#brief-reference'), false);
+  // Paper has no settings panel: it says what the numbers were scored with, and drops the hints for the screen.
+  assert.equal(await page.textContent('#brief-scored-with'),
+    'Scored with ROUGE-L F1 (in-order word overlap); a pair matches when similarity ≥ 0.40.');
+  assert.equal(await page.isVisible('#brief-scored-with'), true);
+  assert.equal(await page.isVisible('#brief-results table.pairs caption .hint'), false);
   assert.equal(await page.isVisible('.share-bar'), false);
-  assert.equal(await page.isVisible('#score-l-fresco'), true);
+  assert.equal(await page.isVisible('#brief-score-l-fresco'), true);
   assert.equal(await page.isVisible('#brief-annotated-reference .auth-label >> nth=0'), true);
   assert.equal(await page.$eval('#brief-annotated-reference .annotated-text', (e) => getComputedStyle(e).maxHeight), 'none');
-  assert.equal(await page.isVisible('#score-l-fresco .formula code'), true);
+  assert.equal(await page.isVisible('#brief-score-l-fresco .formula code'), true);
   assert.deepEqual(errors, []);
 });
 

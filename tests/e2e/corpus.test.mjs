@@ -26,14 +26,14 @@ test('every Bluebook corpus pair scores its annotated L-FRESCO in the page, auth
     // Empty texts first, so the next result cannot be the previous pair's.
     await paste(page, '#brief-reference', '');
     await paste(page, '#brief-candidate', '');
-    await page.waitForFunction(() => !document.querySelector('#score-l-fresco'));
+    await page.waitForFunction(() => !document.querySelector('#brief-score-l-fresco'));
     await paste(page, '#brief-reference', pair.reference);
     await paste(page, '#brief-candidate', pair.generated);
-    await page.waitForFunction(() => document.querySelector('#score-l-fresco')
+    await page.waitForFunction(() => document.querySelector('#brief-score-l-fresco')
       && document.querySelector('#brief-results')?.getAttribute('aria-busy') === 'false');
     const { supported, of } = pair.expected.l_fresco;
     const shown = await page.$eval('#brief-results', (results) => ({
-      score: Number.parseFloat(results.querySelector('#score-l-fresco').dataset.value),
+      score: Number.parseFloat(results.querySelector('#brief-score-l-fresco').dataset.value),
       rows: results.querySelectorAll('table.pairs tbody tr').length,
       authorities: [...results.querySelectorAll('table.pairs td.authority')].map((td) => td.textContent),
       hallucinated: results.querySelectorAll('.authority-gaps .hallucinated code').length,

@@ -13,14 +13,14 @@ after(async () => { await browser?.close(); await server?.close(); });
 // --embedding-model minilm-int8`); the page shows them to 3 decimals.
 const INT8_PAIRS = [0.53207, 0.72350, 0.83265];
 
-const value = async (page, id) => Number.parseFloat(await page.getAttribute(`#score-${id}`, 'data-value'));
+const value = async (page, id, view = 'brief') => Number.parseFloat(await page.getAttribute(`#${view}-score-${id}`, 'data-value'));
 const close = (actual, expected, tolerance) =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${actual} ≠ ${expected}`);
 
 test('embedding similarity: the model loads in a worker and matches the CLI (tract, onnxruntime parity)', async () => {
   const { page, errors } = await openPage(browser, server.url);
   await page.click('#brief-example-1');
-  await page.waitForSelector('#score-l-fresco');
+  await page.waitForSelector('#brief-score-l-fresco');
   await page.selectOption('#brief-similarity', 'embedding');
   // The progress bar shows while the model loads; the page stays usable meanwhile.
   await page.waitForSelector('.model-progress');
@@ -56,13 +56,13 @@ test('embedding similarity: the model loads in a worker and matches the CLI (tra
   await page.click('#summary-example-0');
   await page.selectOption('#summary-similarity', 'embedding');
   await page.waitForFunction(
-    () => document.querySelector('#score-pointwise-recall') && !document.querySelector('#summary-results .model-progress')
+    () => document.querySelector('#summary-score-pointwise-recall') && !document.querySelector('#summary-results .model-progress')
       && document.querySelector('#summary-results')?.getAttribute('aria-busy') === 'false',
     null);
   // At embedding's calibrated threshold 0.77, as `lexeval pointwise --similarity embedding` computes it.
-  close(await value(page, 'pointwise-recall'), 0.5, 1e-9);
-  close(await value(page, 'pointwise-precision'), 0.5, 1e-9);
-  close(await value(page, 'embedding-cosine'), 0.80984, 1e-3);
+  close(await value(page, 'pointwise-recall', 'summary'), 0.5, 1e-9);
+  close(await value(page, 'pointwise-precision', 'summary'), 0.5, 1e-9);
+  close(await value(page, 'embedding-cosine', 'summary'), 0.80984, 1e-3);
   await screenshot(page, 'summary-embedding');
   assert.deepEqual(errors, []);
 });
@@ -89,7 +89,7 @@ test('the model loads as soon as embedding is chosen; scoring the same texts aga
   const first = await page.evaluate(() => globalThis.embeddingReplies.at(-1));
   assert.ok(first.texts > 0 && first.computed === first.texts, JSON.stringify(first));
   const cells = await pairCells();
-  const fresco = await page.getAttribute('#score-l-fresco', 'data-value');
+  const fresco = await page.getAttribute('#brief-score-l-fresco', 'data-value');
   // The same claims scored again (a space typed at the end of the reference): all from the worker's cache.
   await page.fill('#brief-reference', `${await page.inputValue('#brief-reference')} `);
   await page.waitForFunction(() => globalThis.embeddingReplies.filter((r) => r.texts > 0).length === 2, null);
@@ -98,7 +98,7 @@ test('the model loads as soon as embedding is chosen; scoring the same texts aga
   assert.deepEqual(again.texts, first.texts);
   assert.equal(again.computed, 0);
   assert.deepEqual(await pairCells(), cells);
-  assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), fresco);
+  assert.equal(await page.getAttribute('#brief-score-l-fresco', 'data-value'), fresco);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -110,13 +110,13 @@ test('while the model loads, the previous scores stay, marked stale, until the n
   const held = new Promise((resolve) => { release = resolve; });
   await page.context().route('**/models/*.onnx', async (route) => { await held; await route.continue(); });
   await page.click('#brief-example-1');
-  await page.waitForSelector('#score-l-fresco');
-  const rouge = await page.getAttribute('#score-l-fresco', 'data-value');
+  await page.waitForSelector('#brief-score-l-fresco');
+  const rouge = await page.getAttribute('#brief-score-l-fresco', 'data-value');
   await page.selectOption('#brief-similarity', 'embedding');
-  await page.waitForSelector('#brief-results .stale #score-l-fresco');
+  await page.waitForSelector('#brief-results .stale #brief-score-l-fresco');
   assert.equal(await page.getAttribute('#brief-results', 'aria-busy'), 'true');
   assert.equal(await page.textContent('#brief-results .stale-note'), 'Previous result — updating…');
-  assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), rouge);
+  assert.equal(await page.getAttribute('#brief-score-l-fresco', 'data-value'), rouge);
   await screenshot(page, 'embedding-stale');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'embedding-stale-390');

@@ -71,7 +71,7 @@ test('LLM judge timeout: set in the page, an endpoint that never answers gives "
   assert.equal(await page.inputValue('#brief-llm-timeout'), '60');
   await judgeBrief(page, mock.url, 'judge-silent', '1');
   await judged(page);
-  const card = page.locator('#score-l-fresco');
+  const card = page.locator('#brief-score-l-fresco');
   assert.equal(await card.getAttribute('data-value'), '', 'no score, never a 0');
   assert.match(await card.locator('.null-reason').textContent(), /every LLM judgement failed: timed out after 1 s/);
   await page.click('.llm-exchanges summary');
@@ -97,14 +97,14 @@ test('LLM judge progress and Cancel: "1 of 3 judged" over the previous result, m
   const { page, errors } = await openPage(browser, server.url);
   await judgeBrief(page, mock.url, 'judge-fast');
   await judged(page);
-  assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), '1');
+  assert.equal(await page.getAttribute('#brief-score-l-fresco', 'data-value'), '1');
 
   await page.locator('#brief-llm-model').fill('judge-slow');
   await page.waitForFunction(() => /LLM judge: 1 of 3 judged/.test(document.querySelector('#brief-results')?.textContent ?? ''));
   // The previous scores stay on screen while the judge works, marked as such.
   assert.equal(await page.getAttribute('#brief-results', 'aria-busy'), 'true');
   assert.match(await page.textContent('#brief-results .stale-note'), /Previous result — updating/);
-  assert.equal(await page.getAttribute('#brief-results .stale #score-l-fresco', 'data-value'), '1');
+  assert.equal(await page.getAttribute('#brief-results .stale #brief-score-l-fresco', 'data-value'), '1');
   assert.equal(await page.getAttribute('#brief-judge-progress', 'value'), '1');
   assert.equal(await page.getAttribute('#brief-judge-progress', 'max'), '3');
   await screenshot(page, 'brief-llm-progress-1280');
@@ -119,7 +119,7 @@ test('LLM judge progress and Cancel: "1 of 3 judged" over the previous result, m
   assert.match(await page.textContent('#brief-cancelled'), /Cancelled: the LLM judge was stopped before it finished\. The previous result/);
   assert.equal(await page.getAttribute('#brief-results', 'aria-busy'), 'false');
   // The previous result, still marked stale: never a 0 nor an empty score for the cancelled check.
-  assert.equal(await page.getAttribute('#brief-results .stale #score-l-fresco', 'data-value'), '1');
+  assert.equal(await page.getAttribute('#brief-results .stale #brief-score-l-fresco', 'data-value'), '1');
   assert.equal(await page.$('#brief-judge-progress'), null);
   // The two requests still waiting are ended by the browser.
   await closedUnanswered(page, mock, 2);
@@ -131,7 +131,7 @@ test('LLM judge progress and Cancel: "1 of 3 judged" over the previous result, m
   await judged(page);
   assert.equal(await page.$('#brief-results .stale'), null);
   assert.equal(await page.$('#brief-cancelled'), null);
-  assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), '1');
+  assert.equal(await page.getAttribute('#brief-score-l-fresco', 'data-value'), '1');
   assert.deepEqual(errors.filter((e) => !/Failed to load resource/.test(e)), []);
   await mock.close();
 });
@@ -145,12 +145,12 @@ test('Cancel before any result: a "cancelled" state with no scores, and Check ag
   await page.click('#brief-judge-cancel');
   await page.waitForSelector('#brief-cancelled');
   assert.match(await page.textContent('#brief-cancelled'), /Cancelled: the LLM judge was stopped before it finished, so there are no scores/);
-  assert.equal(await page.$('#score-l-fresco'), null, 'no score card, never a 0');
+  assert.equal(await page.$('#brief-score-l-fresco'), null, 'no score card, never a 0');
   await closedUnanswered(page, mock, 3);
   answering = true;
   await page.click('#brief-check-again');
   await judged(page);
-  assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), '1');
+  assert.equal(await page.getAttribute('#brief-score-l-fresco', 'data-value'), '1');
   assert.equal(await page.$('#brief-cancelled'), null);
   assert.deepEqual(errors.filter((e) => !/Failed to load resource/.test(e)), []);
   await mock.close();

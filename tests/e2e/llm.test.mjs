@@ -34,7 +34,7 @@ test('LLM judge: pairs judged by the endpoint, prompts and answers shown, the ke
   await page.click('#brief-example-1');
   await chooseLlm(page);
   await page.waitForFunction(() => document.querySelector('.llm-exchanges'));
-  assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), '1');
+  assert.equal(await page.getAttribute('#brief-score-l-fresco', 'data-value'), '1');
   // Three reference claims share an authority with a generated claim: three distinct pairs, one call each.
   assert.equal(seen.length, 3);
   assert.ok(seen.every((s) => s.auth === `Bearer ${KEY}` && s.body.model === 'judge-1'));
@@ -101,7 +101,7 @@ test('LLM answers persist in IndexedDB: a reload scores again without calling th
   // A reload fetches and compiles the page's wasm again: slow when the native suite shares the cores.
   await page.waitForFunction(() => document.querySelector('.llm-exchanges'), null);
   assert.equal(seen.length, 3, 'the reload was answered from IndexedDB');
-  assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), '1');
+  assert.equal(await page.getAttribute('#brief-score-l-fresco', 'data-value'), '1');
   assert.deepEqual(errors, []);
 });
 
@@ -128,8 +128,8 @@ test('summary check with the LLM judge: top candidates by cosine asked (A.4), ti
   // (each answered "1") before the last pair is forced: every point on both sides assigned.
   assert.equal(seen.filter((p) => !/closest reference point/.test(p)).length, 16);
   assert.equal(seen.filter((p) => /closest reference point/.test(p)).length, 3);
-  assert.equal(await page.getAttribute('#score-pointwise-recall', 'data-value'), '1');
-  assert.equal(await page.getAttribute('#score-pointwise-precision', 'data-value'), '1');
+  assert.equal(await page.getAttribute('#summary-score-pointwise-recall', 'data-value'), '1');
+  assert.equal(await page.getAttribute('#summary-score-pointwise-precision', 'data-value'), '1');
   assert.match(await page.textContent('#summary-results .llm-exchanges summary'), /\(19\)/);
   await screenshot(page, 'summary-llm');
   assert.deepEqual(errors, []);
@@ -151,10 +151,10 @@ async function briefAgainst(page, model, answer) {
   await page.click('#brief-example-1');
   const texts = [await page.inputValue('#brief-reference'), await page.inputValue('#brief-candidate')];
   await chooseLlm(page, model);
-  await page.waitForSelector('#score-l-fresco');
+  await page.waitForSelector('#brief-score-l-fresco');
   // Whatever the endpoint did, the texts the user typed stay.
   assert.deepEqual([await page.inputValue('#brief-reference'), await page.inputValue('#brief-candidate')], texts);
-  return page.locator('#score-l-fresco');
+  return page.locator('#brief-score-l-fresco');
 }
 
 test('endpoint failures say which: unreachable (down or CORS), an HTTP error, an unreadable answer', async () => {

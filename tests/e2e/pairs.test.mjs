@@ -236,7 +236,7 @@ test('Cancel stops a run mid-way, keeps the file and settings, and the page stay
     // The other views still score.
     await page.click('#tab-brief');
     await page.click('#brief-example-0');
-    await page.waitForSelector('#brief-results #score-l-fresco');
+    await page.waitForSelector('#brief-score-l-fresco');
     assert.deepEqual(errors, []);
   } finally {
     await llm.close();

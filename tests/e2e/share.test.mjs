@@ -9,14 +9,14 @@ after(async () => { await browser?.close(); await server?.close(); });
 test('a share link reproduces the inputs, settings and numbers, and never holds the API key', async () => {
   const { page, errors } = await openPage(browser, server.url);
   await page.click('#brief-example-1');
-  await page.waitForSelector('#score-l-fresco');
+  await page.waitForSelector('#brief-score-l-fresco');
   const scores = await page.$$eval('.score-card', (els) => els.map((e) => [e.id, e.dataset.value]));
   await page.click('#brief-share');
   const link = await page.waitForSelector('.share-link');
   const url = (await link.getAttribute('href')) ?? (await link.inputValue());
   assert.match(url, /#/);
   const opened = await openPage(browser, url);
-  await opened.page.waitForSelector('#score-l-fresco');
+  await opened.page.waitForSelector('#brief-score-l-fresco');
   assert.equal(await opened.page.inputValue('#brief-reference'), await page.inputValue('#brief-reference'));
   assert.deepEqual(await opened.page.$$eval('.score-card', (els) => els.map((e) => [e.id, e.dataset.value])), scores);
   assert.deepEqual([...errors, ...opened.errors], []);
@@ -34,8 +34,8 @@ test('a link made with another embedding model or metric version says its number
   const notice = await page.textContent('#link-notice');
   assert.match(notice, /metric version 0; this page computes version 2/);
   assert.match(notice, /embedding model sha256 000000000000…; this page ships [0-9a-f]{12}…/);
-  await page.waitForSelector('#score-l-fresco');
-  assert.equal(await page.getAttribute('#score-l-fresco', 'data-value'), '1');
+  await page.waitForSelector('#brief-score-l-fresco');
+  assert.equal(await page.getAttribute('#brief-score-l-fresco', 'data-value'), '1');
   assert.deepEqual(errors, []);
 });
 
@@ -79,7 +79,7 @@ test('a link naming the CLI-only mpnet model opens with the page default and say
 async function makeLink() {
   const { page, errors } = await openPage(browser, server.url);
   await page.click('#brief-example-1');
-  await page.waitForSelector('#score-l-fresco');
+  await page.waitForSelector('#brief-score-l-fresco');
   const scores = await page.$$eval('.score-card', (els) => els.map((e) => [e.id, e.dataset.value]));
   const reference = await page.inputValue('#brief-reference');
   await page.click('#brief-share');
@@ -90,7 +90,7 @@ async function makeLink() {
 
 const idle = (page) => page.waitForFunction(
   () => document.querySelector('#brief-results')?.getAttribute('aria-busy') === 'false'
-    && document.querySelector('#score-l-fresco'));
+    && document.querySelector('#brief-score-l-fresco'));
 
 test('a link pasted into an open tab loads, and stays in the address bar until a text is edited', async () => {
   const made = await makeLink();
@@ -137,4 +137,24 @@ test('a damaged link says in plain words what is wrong and keeps the texts', asy
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'share-damaged-390');
   assert.deepEqual([...made.errors, ...errors], []);
+});
+
+test('the answer check has a share link too: it opens on the Answer tab with the answer and its U-Score', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.click('#tab-answer');
+  await page.click('#answer-example-0');
+  await page.waitForSelector('#answer-score-u-score');
+  const score = await page.getAttribute('#answer-score-u-score', 'data-value');
+  await page.click('#answer-share');
+  const url = await page.inputValue('#answer-share-link');
+  const opened = await openPage(browser, url);
+  await opened.page.waitForSelector('#answer-score-u-score');
+  assert.equal(await opened.page.getAttribute('#tab-answer', 'aria-selected'), 'true');
+  assert.equal(await opened.page.inputValue('#answer-text'), await page.inputValue('#answer-text'));
+  assert.equal(await opened.page.getAttribute('#answer-score-u-score', 'data-value'), score);
+  assert.doesNotMatch(await opened.page.textContent('#link-notice'), /may differ/);
+  await screenshot(opened.page, 'share-answer-opened');
+  await opened.page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(opened.page, 'share-answer-opened-390');
+  assert.deepEqual([...errors, ...opened.errors], []);
 });

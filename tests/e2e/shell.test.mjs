@@ -20,8 +20,10 @@ test('the app shell renders from wasm with no console errors', async () => {
 test('navigation switches views and marks the selected tab', async () => {
   const { page, errors } = await openPage(browser, server.url);
   await page.click('#tab-about');
-  await page.waitForSelector('main[data-view=about] h2');
-  assert.equal(await page.textContent('main h2'), 'About lexeval');
+  await page.waitForSelector('#view-about h2');
+  assert.equal(await page.getAttribute('main', 'data-view'), 'about');
+  assert.equal(await page.textContent('#view-about h2'), 'About lexeval');
+  assert.equal(await page.isVisible('#view-brief'), false);
   assert.equal(await page.getAttribute('#tab-about', 'aria-selected'), 'true');
   assert.equal(await page.getAttribute('#tab-brief', 'aria-selected'), 'false');
   assert.deepEqual(errors, []);

@@ -6,7 +6,7 @@ let server, browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const value = async (page, id) => Number.parseFloat(await page.getAttribute(`#score-${id}`, 'data-value'));
+const value = async (page, id) => Number.parseFloat(await page.getAttribute(`#summary-score-${id}`, 'data-value'));
 const close = (actual, expected) => assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} ≠ ${expected}`);
 
 test('pointwise: one of two reference points covered, weighted by its lemmas', async () => {
@@ -14,7 +14,7 @@ test('pointwise: one of two reference points covered, weighted by its lemmas', a
   await page.click('#tab-summary');
   await page.fill('#summary-reference', 'The court held the officer liable. The claim was dismissed.');
   await page.fill('#summary-candidate', 'The court held the officer liable.');
-  await page.waitForSelector('#score-pointwise-recall');
+  await page.waitForSelector('#summary-score-pointwise-recall');
   // A.3 weights: 6 and 4 lemmas of 10 → the covered point weighs 0.6; the second point's best ROUGE-1 is
   // 0.2 < 0.5. Precision 1/1, F1 = 2·0.6·1 / 1.6 = 0.75.
   close(await value(page, 'pointwise-recall'), 0.6);
@@ -34,7 +34,7 @@ test('the summary example scores and identical summaries score 1', async () => {
   const { page, errors } = await openPage(browser, server.url);
   await page.click('#tab-summary');
   await page.click('#summary-example-0');
-  await page.waitForSelector('#score-pointwise-recall');
+  await page.waitForSelector('#summary-score-pointwise-recall');
   // As `lexeval pointwise` scores the same texts (ROUGE-L point similarity by default in both): only the
   // summary-judgment point matches; it weighs 0.1875 of the reference and is 1 of 4 generated points.
   close(await value(page, 'pointwise-recall'), 0.1875);
@@ -48,12 +48,12 @@ test('the summary example scores and identical summaries score 1', async () => {
   assert.match(generated[3], /^The trial court ruled for the employer on summary judgment\. \(the closest generated point, assigned to reference point 2\)$/);
   assert.match(generated[0], /\(the closest generated point\)$/);
   assert.equal(generated[1], 'The trial court ruled for the employer on summary judgment.');
-  assert.equal(await page.textContent('#score-pointwise-precision .count-behind'),
+  assert.equal(await page.textContent('#summary-score-pointwise-precision .count-behind'),
     '1 of 4 generated points matched to a reference point');
-  assert.match(await page.textContent('#score-pointwise-recall .count-behind'), /^1 of 4 reference points covered: they carry 0\.19 of the 1\.00 total weight$/);
+  assert.match(await page.textContent('#summary-score-pointwise-recall .count-behind'), /^1 of 4 reference points covered: they carry 0\.19 of the 1\.00 total weight$/);
   const text = await page.inputValue('#summary-reference');
   await page.fill('#summary-candidate', text);
-  await page.waitForFunction(() => document.querySelector('#score-pointwise-recall')?.dataset.value === '1');
+  await page.waitForFunction(() => document.querySelector('#summary-score-pointwise-recall')?.dataset.value === '1');
   close(await value(page, 'pointwise-precision'), 1);
   assert.deepEqual(errors, []);
 });

@@ -9,7 +9,7 @@ let server, browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const value = (page, id) => page.getAttribute(`#score-${id}`, 'data-value');
+const value = (page, id) => page.getAttribute(`#${id}`, 'data-value');
 
 function tempFile(name, contents) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lexeval-')), name);
@@ -21,11 +21,11 @@ test('answer check: U-Score of the examples with cue phrases marked', async () =
   const { page, errors } = await openPage(browser, server.url);
   await page.click('#tab-answer');
   await page.click('#answer-example-0');
-  await page.waitForSelector('#score-u-score');
-  const hedged = Number(await value(page, 'u-score'));
+  await page.waitForSelector('#answer-score-u-score');
+  const hedged = Number(await value(page, 'answer-score-u-score'));
   assert.ok(await page.$$eval('.annotated-text .cue-hedging', (els) => els.length) > 0);
   await page.click('#answer-example-1');
-  await page.waitForFunction((h) => Number(document.querySelector('#score-u-score').dataset.value) < h, hedged);
+  await page.waitForFunction((h) => Number(document.querySelector('#answer-score-u-score').dataset.value) < h, hedged);
   await screenshot(page, 'answer');
   assert.deepEqual(errors, []);
 });
@@ -36,8 +36,8 @@ test('summary check: identical summaries score pointwise recall and precision 1'
   const text = 'The court held the officer liable. The claim was dismissed. Costs were awarded to the plaintiff.';
   await page.fill('#summary-reference', text);
   await page.fill('#summary-candidate', text);
-  await page.waitForFunction(() => document.querySelector('#score-pointwise-recall')?.dataset.value === '1');
-  assert.equal(await value(page, 'pointwise-precision'), '1');
+  await page.waitForFunction(() => document.querySelector('#summary-score-pointwise-recall')?.dataset.value === '1');
+  assert.equal(await value(page, 'summary-score-pointwise-precision'), '1');
   assert.ok(await page.$('.heatmap'));
   await screenshot(page, 'summary');
   assert.deepEqual(errors, []);
@@ -53,7 +53,7 @@ test('benchmarks: a ROUGE pairs upload is scored; junk JSONL names the bad line'
   ].map((p) => JSON.stringify(p)).join('\n'));
   await page.setInputFiles('#bench-file', pairs);
   await page.waitForSelector('#score-rouge1');
-  assert.equal(await value(page, 'rouge1'), '1');
+  assert.equal(await value(page, 'score-rouge1'), '1');
   const junk = tempFile('junk.jsonl', '{"reference": "a", "candidate": "b"}\nnot json at all\n');
   await page.setInputFiles('#bench-file', junk);
   await page.waitForSelector('#bench-results .error');

@@ -24,11 +24,11 @@ const DEFLATE_LEVEL: u8 = 9;
 /// Everything needed to reproduce the numbers of one check.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SharePayload {
-    /// Which check: "brief" or "summary".
+    /// Which check: "brief", "summary" or "answer".
     pub view: String,
-    /// The reference text (reference brief paragraph or reference summary).
+    /// The reference text (reference brief paragraph or reference summary); for an answer, the answer.
     pub reference: String,
-    /// The candidate text (generated paragraph or summary).
+    /// The candidate text (generated paragraph or summary); empty for an answer.
     pub candidate: String,
     pub settings: ShareSettings,
     /// Version of the metric definitions that produced the numbers when the link was made.
@@ -84,10 +84,12 @@ pub enum ShareError {
 }
 
 /// The version of the metric definitions this build computes for a check, which its share links carry:
-/// pointwise's for a "summary", FRESCO's for a "brief" (and for any other view, which opens as a brief).
+/// pointwise's for a "summary", U-Score's for an "answer", FRESCO's for a "brief" (and for any other view,
+/// which opens as a brief).
 pub fn metric_version(view: &str) -> &'static str {
     match view {
         "summary" => crate::pointwise::METRIC_VERSION,
+        "answer" => crate::uscore::METRIC_VERSION,
         _ => crate::fresco::METRIC_VERSION,
     }
 }
@@ -399,6 +401,10 @@ mod tests {
         // A summary link is checked against pointwise's version.
         payload.view = "summary".into();
         payload.metric_version = crate::pointwise::METRIC_VERSION.into();
+        assert!(payload.mismatches("b").is_empty());
+        // An answer link against U-Score's.
+        payload.view = "answer".into();
+        payload.metric_version = crate::uscore::METRIC_VERSION.into();
         assert!(payload.mismatches("b").is_empty());
     }
 }
