@@ -4,7 +4,7 @@
 //! tables on one page apart (the comparison's under the file's).
 
 use leptos::prelude::*;
-use lexeval_core::items::{Cell, ItemTable};
+use lexeval_core::items::{Cell, ItemTable, Shown};
 use std::cmp::Ordering;
 
 /// Rows drawn before "Show all" (a CaseFacts train file has 5,794).
@@ -111,18 +111,26 @@ pub fn ItemTableView(
         })
         .collect_view();
 
+    // A number column's name aligns right, over its numbers, not over the gap before the next column.
+    let shown: Vec<Shown> = columns.iter().map(|c| c.shown).collect();
+    let numeric: Vec<bool> = table.with_value(|t| {
+        (0..columns.len())
+            .map(|i| t.rows.iter().any(|r| matches!(r.cells[i], Cell::Number(_))))
+            .collect()
+    });
     let headers = columns
         .iter()
         .enumerate()
         .map(|(index, column)| {
             let name = column.name.clone();
+            let class = numeric[index].then_some("num");
             let aria_sort = move || match sort.get() {
                 Some((c, true)) if c == index => "ascending",
                 Some((c, false)) if c == index => "descending",
                 _ => "none",
             };
             view! {
-                <th scope="col" aria-sort=aria_sort>
+                <th scope="col" class=class aria-sort=aria_sort>
                     <button
                         type="button"
 
@@ -163,14 +171,15 @@ pub fn ItemTableView(
                 let first = cells.first().map(Cell::text).unwrap_or_default();
                 let rest = cells
                     .iter()
+                    .zip(&shown)
                     .skip(1)
-                    .map(|cell| {
+                    .map(|(cell, shown)| {
                         // A number shows rounded; its full value is in the CSV, the title and data-value.
                         let full = matches!(cell, Cell::Number(Some(_))).then(|| cell.text());
                         let class = matches!(cell, Cell::Number(_)).then_some("num");
                         view! {
                             <td class=class title=full.clone() data-value=full>
-                                {cell.shown()}
+                                {shown.cell(cell)}
                             </td>
                         }
                     })
@@ -188,7 +197,7 @@ pub fn ItemTableView(
                                     None => opened.set(Some(i)),
                                 }
                             >
-                                {first.clone()}
+                                <span class="item-key">{first.clone()}</span>
                             </button>
                         </td>
                         {rest}
@@ -207,9 +216,15 @@ pub fn ItemTableView(
                     object
                         .iter()
                         .map(|(key, value)| {
+                            // A field that is a column shows as the table shows it (a choice's letter).
+                            let text = columns
+                                .iter()
+                                .find(|c| c.name == key.as_str())
+                                .and_then(|c| c.shown.field(value))
+                                .unwrap_or_else(|| field_text(value));
                             view! {
                                 <dt>{key.replace('_', " ")}</dt>
-                                <dd>{field_text(value)}</dd>
+                                <dd>{text}</dd>
                             }
                         })
                         .collect_view()

@@ -14,6 +14,7 @@ use crate::workers::pairs_batch::PairsCheck;
 use crate::workers::score as scoring;
 use leptos::prelude::*;
 use lexeval_core::benchmark::{BenchmarkKind, ScoredFile};
+use lexeval_core::items;
 use lexeval_core::report::Score;
 
 /// Largest file accepted (the page keeps it in memory).
@@ -49,7 +50,7 @@ fn pretty_json<T: serde::Serialize>(value: &T) -> Result<String, String> {
     serde_json::to_string_pretty(value).map_err(|e| e.to_string())
 }
 
-/// A report's scores as CSV, one row per score.
+/// A report's scores as CSV, one row per score, numbers as the per-item CSV has them.
 fn scores_csv(scores: &[Score]) -> String {
     let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
     let mut out = String::from("score,value,null_reason\n");
@@ -57,7 +58,7 @@ fn scores_csv(scores: &[Score]) -> String {
         out.push_str(&format!(
             "{},{},{}\n",
             quote(&s.name),
-            s.value.map(|v| v.to_string()).unwrap_or_default(),
+            s.value.map(items::csv_number).unwrap_or_default(),
             quote(s.null_reason.as_deref().unwrap_or(""))
         ));
     }

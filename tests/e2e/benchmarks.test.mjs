@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serveDist, launch, openPage, screenshot } from './harness.mjs';
+import { serveDist, launch, openPage, screenshot, screenshots } from './harness.mjs';
 import { cliBinary, sharedFixture } from './fixtures.mjs';
 
 let server, browser;
@@ -91,11 +91,31 @@ test('CaseFacts: predictions only, against the released test split loaded once a
   // On a phone the results, the table and the opened item do not scroll the page sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390));
+  // The claims stay readable there: a column of some width, each row a few lines high, not a page.
+  await page.click('#bench-item-close');
+  await page.selectOption('#items-filter-gold_label', '');
+  const rows = await page.$$eval('#bench-items tbody tr', (trs) => trs.map((tr) => ({
+    claim: tr.cells[0].getBoundingClientRect().width, height: tr.getBoundingClientRect().height })));
+  assert.ok(rows.length >= 200, `${rows.length} rows`);
+  assert.ok(rows.every((r) => r.claim >= 150), `claim column ${Math.min(...rows.map((r) => r.claim))} px wide`);
+  assert.ok(rows.every((r) => r.height <= 120), `a row ${Math.max(...rows.map((r) => r.height))} px tall`);
+  await page.$eval('#bench-items', (el) => el.scrollIntoView());
+  await page.screenshot({ path: path.join(screenshots, 'bench-items-390.png') });
   await page.setViewportSize({ width: 1280, height: 720 });
   const itemsFile = path.join(path.dirname(predictionsFile), 'items.csv');
   execFileSync(cliBinary(), ['casefacts', '--gold', goldFile, '--predictions', predictionsFile, '--items', itemsFile]);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#bench-download-items-csv')]);
   assert.equal(fs.readFileSync(await download.path(), 'utf8'), fs.readFileSync(itemsFile, 'utf8'));
+  // The scores CSV: every number to one precision, six decimals as in the per-item CSV, the report's value rounded.
+  assert.ok(report.scores.some((s) => s.value !== null && (String(s.value).split('.')[1] ?? '').length > 6));
+  const [scoresCsv] = await Promise.all([page.waitForEvent('download'), page.click('#bench-download-csv')]);
+  const lines = fs.readFileSync(await scoresCsv.path(), 'utf8').trim().split('\n').slice(1);
+  for (const score of report.scores) {
+    const cell = lines.find((l) => l.startsWith(`"${score.name}",`)).split(',')[1];
+    if (score.value === null) continue;
+    assert.match(cell, /^-?\d+(\.\d{1,6})?$/, score.name);
+    assert.ok(Math.abs(Number(cell) - score.value) <= 5e-7, `${score.name}: ${cell} vs ${score.value}`);
+  }
 
   // The gold stays in this browser: after a reload a predictions-only file is scored without loading it again.
   await page.reload();
@@ -154,6 +174,28 @@ test('LegalSearchQA: accuracy from indices and letters, per category', async () 
   await page.waitForSelector('#score-accuracy');
   close(await value(page, 'accuracy'), 0.5);
   assert.match(await page.textContent('#bench-results'), /statute/);
+  assert.deepEqual(errors, []);
+});
+
+test('LegalSearchQA answered with letters: the table and the opened item name the answers by letter too', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  const choices = ['w', 'x', 'y', 'z'];
+  await upload(page, 'legalsearchqa', 'letters.jsonl', jsonl([
+    { id: 'q1', question: 'Q1?', choices, gold: 1, category: 'statute', answer: 'B' },
+    { id: 'q2', question: 'Q2?', choices, gold: 2, category: 'case', answer: '(A)' },
+  ]));
+  await page.waitForSelector('#bench-items tbody tr');
+  const column = async (name) => {
+    const index = await page.$$eval('#bench-items thead th', (ths, n) => ths.findIndex((th) => th.textContent.trim() === n), name);
+    return page.$$eval('#bench-items tbody tr', (trs, i) => trs.map((tr) => tr.cells[i].textContent.trim()), index);
+  };
+  assert.deepEqual(await column('gold'), ['B', 'C']);
+  assert.deepEqual(await column('chosen'), ['B', 'A']);
+  await page.click('#item-open-1');
+  const fields = await page.$$eval('#bench-item-detail dt', (dts) => Object.fromEntries(dts.map((dt) => [dt.textContent, dt.nextElementSibling.textContent])));
+  assert.equal(fields.gold, 'C');
+  assert.equal(fields.chosen, 'A');
+  await screenshot(page, 'bench-legalsearchqa-letters');
   assert.deepEqual(errors, []);
 });
 

@@ -116,6 +116,21 @@ test('two CaseFacts systems: the page compares them as `lexeval casefacts --vers
     // The section as the user sees it on arriving there (a full-page shot of 500 rows twice is too tall).
     await page.$eval('#compare-title', (el) => el.scrollIntoView());
     await page.screenshot({ path: path.join(screenshots, `bench-comparison-${width}.png`) });
+    // Each number sits under its own column's name, not nearer the next column's.
+    const misplaced = await page.evaluate(() => {
+      const table = document.querySelector('#compare-bench-items');
+      const heads = [...table.querySelectorAll('thead th button')].map((b) => b.getBoundingClientRect());
+      return [...table.querySelectorAll('tbody td')].flatMap((td) => {
+        const i = td.cellIndex;
+        if (!td.classList.contains('num') || !td.textContent.trim() || i + 1 >= heads.length) return [];
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        const number = range.getBoundingClientRect();
+        const gap = (head) => Math.max(0, head.left - number.right, number.left - head.right);
+        return gap(heads[i]) < gap(heads[i + 1]) ? [] : [`column ${i}: ${td.textContent}`];
+      });
+    });
+    assert.deepEqual(misplaced, [], `at ${width} px`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `the comparison is ${overflow} px wider than the ${width} px screen`);
   }

@@ -219,7 +219,11 @@ pub fn score_file(
             let report = legalsearchqa::score(&questions, &predictions);
             progress(questions.len(), questions.len());
             Ok(ScoredFile {
-                items: Some(items::legalsearchqa(&report.details, &questions)),
+                items: Some(items::legalsearchqa(
+                    &report.details,
+                    &questions,
+                    legalsearchqa::AnswerNaming::of(&predictions),
+                )),
                 report: BenchmarkReport::LegalSearchQa(report),
             })
         }

@@ -8,7 +8,7 @@
 //! Items only one side has, and items whose score is undefined on a side, are listed with why and left out
 //! of the means, never counted as 0.
 
-use crate::items::{Cell, Column, ItemRow, ItemTable};
+use crate::items::{self, Cell, ItemRow, ItemTable};
 use crate::pairs::PairRecord;
 use crate::report::{BootstrapSettings, Score, ScoreReport};
 use crate::rouge::BootstrapAggregator;
@@ -305,30 +305,12 @@ pub fn check_same_references(a: &[PairRecord], b: &[PairRecord]) -> Result<(), C
 /// Per-item differences as a table (the page's sortable table, the CSV and JSON downloads, `--items`).
 pub fn table(details: &ComparisonDetails) -> ItemTable {
     let columns = vec![
-        Column {
-            name: "item".into(),
-            filter: false,
-        },
-        Column {
-            name: "status".into(),
-            filter: true,
-        },
-        Column {
-            name: "a".into(),
-            filter: false,
-        },
-        Column {
-            name: "b".into(),
-            filter: false,
-        },
-        Column {
-            name: "difference".into(),
-            filter: false,
-        },
-        Column {
-            name: "null_reasons".into(),
-            filter: false,
-        },
+        items::column("item", false),
+        items::column("status", true),
+        items::column("a", false),
+        items::column("b", false),
+        items::column("difference", false),
+        items::column("null_reasons", false),
     ];
     let rows = details
         .items

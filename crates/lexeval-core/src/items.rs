@@ -3,19 +3,59 @@
 //! item's whole record (`detail`), the breakdown the page opens and the per-item JSON saves.
 
 use crate::casefacts::CaseFactsDetails;
-use crate::legalsearchqa::{LegalSearchQaDetails, Question};
+use crate::legalsearchqa::{AnswerNaming, LegalSearchQaDetails, Question};
 use crate::pairs::PairsDetails;
 use crate::rouge::{RougeScore, RougeType};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
-/// A column: its header and whether the page offers a filter over its distinct values. Names are static
-/// where tables are built and owned where one is read back (the score worker's answer).
+/// A column: its header, whether the page offers a filter over its distinct values, and how the page shows
+/// its numbers. Names are static where tables are built and owned where one is read back (the score
+/// worker's answer).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Column {
     pub name: Cow<'static, str>,
     pub filter: bool,
+    #[serde(default)]
+    pub shown: Shown,
+}
+
+/// How the page shows a column's numbers. Only the page's table and opened item: the CSV and JSON keep the
+/// numbers, so two files compare whatever they show.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Shown {
+    /// Rounded ([`Cell::shown`]).
+    #[default]
+    Number,
+    /// A 0-based choice as the letter that names it (0 = A): for predictions that answered with letters.
+    Letter,
+}
+
+impl Shown {
+    /// `cell` as the page shows it in this column.
+    pub fn cell(self, cell: &Cell) -> String {
+        match (self, cell) {
+            (Shown::Letter, Cell::Number(Some(index))) => choice_letter(*index),
+            _ => cell.shown(),
+        }
+    }
+
+    /// A record's field as the page shows it, if this column's way differs from the field's own.
+    pub fn field(self, value: &serde_json::Value) -> Option<String> {
+        match self {
+            Shown::Letter => value.as_f64().map(choice_letter),
+            Shown::Number => None,
+        }
+    }
+}
+
+/// "A" for choice 0 … "Z" for 25; a choice past Z keeps its number.
+fn choice_letter(index: f64) -> String {
+    match u8::try_from(index as u64) {
+        Ok(i) if i < 26 && index.fract() == 0.0 => char::from(b'A' + i).to_string(),
+        _ => rounded(index, 4),
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -63,8 +103,31 @@ impl<'de> Deserialize<'de> for Cell {
     }
 }
 
+/// Decimals of every number in a CSV the page or the CLI writes: one precision for all (0.126667 beside
+/// 0.162, never 0.12666666666666662), enough for any score; the JSON reports keep full precision.
+pub const CSV_DECIMALS: usize = 6;
+
+/// `value` rounded to `decimals`, without trailing zeros ("0.6667", "1", "12"; never "-0").
+fn rounded(value: f64, decimals: usize) -> String {
+    let fixed = format!("{value:.decimals$}");
+    let trimmed = if fixed.contains('.') {
+        fixed.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        &fixed
+    };
+    match trimmed {
+        "-0" => "0".to_string(),
+        _ => trimmed.to_string(),
+    }
+}
+
+/// A number as a CSV holds it: [`CSV_DECIMALS`] decimals, trailing zeros dropped.
+pub fn csv_number(value: f64) -> String {
+    rounded(value, CSV_DECIMALS)
+}
+
 impl Cell {
-    /// The cell as CSV and the page's table show it: numbers in full precision, an empty cell for null.
+    /// The cell in full precision (the page's title and data-value, filters), an empty cell for null.
     pub fn text(&self) -> String {
         match self {
             Cell::Text(text) => text.clone(),
@@ -77,14 +140,7 @@ impl Cell {
     /// "1", "12"), so a column fits a phone; the full value stays in [`Cell::text`].
     pub fn shown(&self) -> String {
         match self {
-            Cell::Number(Some(value)) => {
-                let fixed = format!("{value:.4}");
-                let trimmed = fixed.trim_end_matches('0').trim_end_matches('.');
-                match trimmed {
-                    "-0" => "0".to_string(),
-                    _ => trimmed.to_string(),
-                }
-            }
+            Cell::Number(Some(value)) => rounded(*value, 4),
             other => other.text(),
         }
     }
@@ -104,7 +160,8 @@ pub struct ItemTable {
 }
 
 impl ItemTable {
-    /// RFC 4180 CSV: a header, then one line per item; every text cell quoted.
+    /// RFC 4180 CSV: a header, then one line per item; every text cell quoted, every number to
+    /// [`CSV_DECIMALS`].
     pub fn to_csv(&self) -> String {
         let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
         let line = |cells: Vec<String>| cells.join(",") + "\r\n";
@@ -115,6 +172,7 @@ impl ItemTable {
                     .iter()
                     .map(|cell| match cell {
                         Cell::Text(text) => quote(text),
+                        Cell::Number(Some(value)) => csv_number(*value),
                         other => other.text(),
                     })
                     .collect(),
@@ -129,10 +187,11 @@ impl ItemTable {
     }
 }
 
-fn column(name: &'static str, filter: bool) -> Column {
+pub(crate) fn column(name: &'static str, filter: bool) -> Column {
     Column {
         name: Cow::Borrowed(name),
         filter,
+        shown: Shown::Number,
     }
 }
 
@@ -233,6 +292,7 @@ pub fn rouge(pairs: &[(usize, BTreeMap<RougeType, RougeScore>)]) -> ItemTable {
     columns.extend(types.iter().map(|kind| Column {
         name: Cow::Owned(kind.name()),
         filter: false,
+        shown: Shown::Number,
     }));
     let rows = pairs
         .iter()
@@ -267,8 +327,19 @@ fn score_column(name: &str) -> Option<&'static str> {
 }
 
 /// One row per question, with the gold question's category, domain and difficulty (the report's rows
-/// keep only the id).
-pub fn legalsearchqa(details: &LegalSearchQaDetails, questions: &[Question]) -> ItemTable {
+/// keep only the id); the page names the gold and chosen answers as the predictions did (`naming`).
+pub fn legalsearchqa(
+    details: &LegalSearchQaDetails,
+    questions: &[Question],
+    naming: AnswerNaming,
+) -> ItemTable {
+    let choice = |name| Column {
+        shown: match naming {
+            AnswerNaming::Letters => Shown::Letter,
+            AnswerNaming::Indices => Shown::Number,
+        },
+        ..column(name, false)
+    };
     let by_id: HashMap<&str, &Question> = questions.iter().map(|q| (q.id.as_str(), q)).collect();
     let columns = vec![
         column("id", false),
@@ -276,8 +347,8 @@ pub fn legalsearchqa(details: &LegalSearchQaDetails, questions: &[Question]) -> 
         column("domain", true),
         column("difficulty", true),
         column("correct", true),
-        column("gold", false),
-        column("chosen", false),
+        choice("gold"),
+        choice("chosen"),
         column("u_score", false),
     ];
     let rows = details
@@ -329,6 +400,42 @@ mod tests {
         assert_eq!(shown(None), "");
         assert_eq!(Cell::Number(Some(2.0 / 3.0)).text(), "0.6666666666666666");
         assert_eq!(Cell::Text("0.123456".into()).shown(), "0.123456");
+        assert_eq!(csv_number(0.12666666666666662), "0.126667");
+        assert_eq!(csv_number(0.162), "0.162");
+        assert_eq!(csv_number(12.0), "12");
+        assert_eq!(csv_number(-0.0000001), "0");
+    }
+
+    #[test]
+    fn choices_show_as_letters_for_letter_predictions_and_stay_indices_in_csv() {
+        use crate::legalsearchqa::QuestionRow;
+        let details = LegalSearchQaDetails {
+            questions: vec![QuestionRow {
+                chosen: Some(0),
+                correct: false,
+                gold: 2,
+                id: "q".into(),
+                missing_prediction: false,
+                u_score: None,
+                unreadable_answer: false,
+            }],
+            ..LegalSearchQaDetails::default()
+        };
+        let shown = |naming| {
+            let table = legalsearchqa(&details, &[], naming);
+            let cells = &table.rows[0].cells;
+            let show = |i: usize| table.columns[i].shown.cell(&cells[i]);
+            let csv = table.to_csv();
+            (show(5), show(6), csv.lines().nth(1).unwrap().to_string())
+        };
+        let csv = "\"q\",\"\",\"\",\"\",false,2,0,".to_string();
+        assert_eq!(
+            shown(AnswerNaming::Letters),
+            ("C".into(), "A".into(), csv.clone())
+        );
+        assert_eq!(shown(AnswerNaming::Indices), ("2".into(), "0".into(), csv));
+        assert_eq!(Shown::Letter.field(&serde_json::json!(1)), Some("B".into()));
+        assert_eq!(Shown::Number.field(&serde_json::json!(1)), None);
     }
 
     #[test]
@@ -358,14 +465,10 @@ mod tests {
         let csv = table.to_csv();
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines[0], "\"claim\",\"gold_label\",\"predicted_verdict\",\"verdict_correct\",\"recall_at_5\",\"evidence_score\",\"evidence_score_recall\",\"verdict_score\",\"verdict_score_recall\"");
-        // P = 1/2, R = 1 → F1 2/3.
+        // P = 1/2, R = 1 → F1 2/3, to six decimals.
         assert_eq!(
             lines[1],
-            format!(
-                "\"A buffer zone around clinics violates the \"\"First Amendment\"\", per McCullen.\",\"SUPPORTED\",\"SUPPORTED\",true,1,{},1,{},1",
-                2.0 / 3.0,
-                2.0 / 3.0
-            )
+            "\"A buffer zone around clinics violates the \"\"First Amendment\"\", per McCullen.\",\"SUPPORTED\",\"SUPPORTED\",true,1,0.666667,1,0.666667,1"
         );
         assert_eq!(lines[2], "\"A state may not ban abortion before viability.\",\"OVERRULED\",\"MISSING\",false,0,0,0,0,0");
         assert_eq!(table.details()[1]["missing_prediction"], true);

@@ -40,6 +40,40 @@ pub struct Prediction {
     pub sources: Vec<String>,
 }
 
+/// How a predictions file names its answers, so the page's table names them alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnswerNaming {
+    /// 0-based indices as the data set's `gold`, numbers counted from 1, or the choices' text.
+    Indices,
+    /// Letters, A for the first choice.
+    Letters,
+}
+
+impl AnswerNaming {
+    /// Letters when any prediction answers with one ("B", "(B)", "b)").
+    pub fn of(predictions: &[Prediction]) -> AnswerNaming {
+        let letter = |p: &Prediction| {
+            p.answer
+                .as_str()
+                .is_some_and(|s| matches!(bare_label(s).as_bytes(), [c] if c.is_ascii_alphabetic()))
+        };
+        if predictions.iter().any(letter) {
+            AnswerNaming::Letters
+        } else {
+            AnswerNaming::Indices
+        }
+    }
+}
+
+/// An answer's label without the brackets or the "." or ":" after it ("(B)." → "B").
+fn bare_label(answer: &str) -> &str {
+    answer
+        .trim()
+        .trim_start_matches(['(', '['])
+        .trim_end_matches([')', ']', '.', ':'])
+        .trim()
+}
+
 /// The 0-based choice an answer names, if it names one.
 ///
 /// A JSON number is a 0-based index, as in the data set's `gold` field. Text is read as a model writes it:
@@ -57,10 +91,7 @@ pub fn chosen_index(answer: &serde_json::Value, choices: &[String]) -> Option<us
             {
                 return Some(i);
             }
-            let label = s
-                .trim_start_matches(['(', '['])
-                .trim_end_matches([')', ']', '.', ':'])
-                .trim();
+            let label = bare_label(s);
             match label.as_bytes() {
                 [letter] if letter.is_ascii_alphabetic() => {
                     usize::from(letter.to_ascii_uppercase() - b'A')
@@ -167,6 +198,25 @@ mod tests {
             domain: String::new(),
             difficulty: String::new(),
         }
+    }
+
+    #[test]
+    fn predictions_answer_by_letter_when_any_answer_is_one() {
+        let p = |answer: serde_json::Value| Prediction {
+            id: "1".into(),
+            answer,
+            explanation: None,
+            sources: vec![],
+        };
+        let naming = |answers: Vec<serde_json::Value>| {
+            AnswerNaming::of(&answers.into_iter().map(p).collect::<Vec<_>>())
+        };
+        assert_eq!(naming(vec![json!(1), json!("(b).")]), AnswerNaming::Letters);
+        assert_eq!(
+            naming(vec![json!(1), json!("2"), json!("the statute")]),
+            AnswerNaming::Indices
+        );
+        assert_eq!(naming(vec![]), AnswerNaming::Indices);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use anyhow::Result;
 use lexeval_core::compare::Side;
 use lexeval_core::judge::JudgeSettings;
 use lexeval_core::legalsearchqa::{
-    chosen_index, score, LegalSearchQaDetails, Prediction, Question,
+    chosen_index, score, AnswerNaming, LegalSearchQaDetails, Prediction, Question,
 };
 use lexeval_core::report::{Score, ScoreReport};
 use lexeval_llm::chat::Complete;
@@ -46,7 +46,11 @@ pub fn run(args: Args) -> Result<()> {
     let predictions = read_predictions(&args.predictions)?;
     if let Some(versus) = args.versus.second()? {
         let table = |predictions: &[Prediction]| {
-            lexeval_core::items::legalsearchqa(&score(&questions, predictions).details, &questions)
+            lexeval_core::items::legalsearchqa(
+                &score(&questions, predictions).details,
+                &questions,
+                AnswerNaming::of(predictions),
+            )
         };
         let (table_a, table_b) = (table(&predictions), table(&read_predictions(versus)?));
         return crate::compare::run(
@@ -80,7 +84,11 @@ pub fn run(args: Args) -> Result<()> {
     if let Some(path) = &args.items {
         crate::items::write_items(
             path,
-            &lexeval_core::items::legalsearchqa(&report.details, &questions),
+            &lexeval_core::items::legalsearchqa(
+                &report.details,
+                &questions,
+                AnswerNaming::of(&predictions),
+            ),
         )?;
     }
     crate::commands::show::print_report(&report, args.json)
