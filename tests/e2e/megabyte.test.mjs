@@ -32,11 +32,11 @@ for (const similarity of ['rougeL', 'rouge1', 'rouge2', 'embedding', 'llm']) {
       `${similarity}: a click waited for the check to end`);
     await page.waitForFunction(
       () => document.querySelector('#brief-results')?.getAttribute('aria-busy') === 'false'
-        && document.querySelector('#score-l-fresco'));
-    const headline = Number.parseFloat(await page.getAttribute('#score-l-fresco', 'data-value'));
+        && document.querySelector('#brief-score-l-fresco'));
+    const headline = Number.parseFloat(await page.getAttribute('#brief-score-l-fresco', 'data-value'));
     assert.ok(headline > 0 && headline <= 1, `l-fresco ${headline}`);
     // As `lexeval fresco --json` on one copy: the generated brief cites every authority of the reference.
-    assert.equal(await page.getAttribute('#score-citation-recall', 'data-value'), '1');
+    assert.equal(await page.getAttribute('#brief-score-citation-recall', 'data-value'), '1');
     // Thousands of pairs: the first rows drawn, the rest on request.
     assert.match(await page.textContent('.show-all'), /Show all \d{4,} pairs/);
     assert.equal((await page.inputValue('#brief-reference')).length, reference.length);
