@@ -95,8 +95,10 @@ impl Judgements {
         coverage: Coverage,
         empty_reason: &str,
     ) -> Score {
+        // Bounds only for a partly decided share: all decided is exact, none decided is null.
+        let partly_decided = 0 < coverage.decided && coverage.decided < coverage.total;
         let score = self.score(name, share.value(), coverage, empty_reason);
-        if score.note.is_none() {
+        if !partly_decided {
             return score;
         }
         let (lower, upper) = share.bounds();
