@@ -94,8 +94,8 @@ pub fn explain(name: &str) -> (&'static str, &'static str) {
             "midpoint between the best observed similarity and the next lower one",
         ),
         "reference_precision" | "reference_recall" | "reference_f1" => (
-            "Per reference point: covered when any of its pairs matches; a partial label counts half (the \
-             paper's threshold calibration, appendix A.7).",
+            "Per reference point: covered when the one-to-one assignment (appendix A.5) gives it a generated \
+             point it matches; a partial label counts half (the paper's threshold calibration, appendix A.7).",
             "TP += gold weight (1 full, ½ partial) when matched; FP += 1 for an unlabelled match; FN += gold weight when missed",
         ),
         "pairwise_precision" | "pairwise_recall" | "pairwise_f1" => (

@@ -32,7 +32,7 @@ test('a link made with another embedding model or metric version says its number
   const fragment = `v1.${deflateRawSync(Buffer.from(JSON.stringify(payload))).toString('base64url')}`;
   const { page, errors } = await openPage(browser, `${server.url}#${fragment}`);
   const notice = await page.textContent('#link-notice');
-  assert.match(notice, /metric version 0; this page computes version 2/);
+  assert.match(notice, /metric version 0; this page computes version 3/);
   assert.match(notice, /embedding model sha256 000000000000…; this page ships [0-9a-f]{12}…/);
   await page.waitForSelector('#brief-score-l-fresco');
   assert.equal(await page.getAttribute('#brief-score-l-fresco', 'data-value'), '1');

@@ -5,9 +5,9 @@
 //! - pairwise: gold full (or "other relevant") and predicted → 1 TP; gold partial and predicted → ½ TP;
 //!   gold none and predicted → 1 FP; gold full and not predicted → 1 FN; gold partial and not predicted →
 //!   ½ FN.
-//! - reference point based: per candidate summary, a reference point is predicted covered when any of its
-//!   pairs is predicted a match, and gold covered with weight 1 (some full match), ½ (partial matches only)
-//!   or 0; the same TP/FP/FN rules then apply per (summary, reference point). Pairs name their candidate
+//! - reference point based: per candidate summary, a reference point is predicted covered (after the
+//!   assignment below) and gold covered with weight 1 (some full match), ½ (partial matches only) or 0; the
+//!   same TP/FP/FN rules then apply per (summary, reference point). Pairs name their candidate
 //!   summary with `summary`; a pair without one is a summary of its own, and then both scores coincide.
 //!   As in the paper (§6.2, "after performing the assignment algorithm"), the predicted matches of each
 //!   summary first go through A.5's 1-1 assignment (pointwise's [`greedy_assignment`], the cosine case: a
@@ -30,7 +30,9 @@ use serde_json::json;
 use std::collections::BTreeMap;
 use std::fmt;
 
-pub const METRIC_VERSION: &str = "1";
+/// 2: reference point based scores after A.5's 1-1 assignment of each summary's predicted matches (version
+/// 1 counted a reference point covered when any of its pairs matched).
+pub const METRIC_VERSION: &str = "2";
 
 /// A gold annotation of a (reference point, generated point) pair (A.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -418,6 +420,8 @@ mod tests {
         assert_eq!(report.score("reference_f1"), Some(1.0));
         // Pairwise scores come before the assignment: the none pair is a false positive there.
         assert_eq!(report.score("pairwise_precision"), Some(0.5));
+        // Version 1 scored this 0.5 / 1 / 0.667: the report says which definition it used.
+        assert_eq!(report.metric_version, "2");
     }
 
     #[test]

@@ -164,6 +164,22 @@ fn a_share_link_carries_the_version_of_the_report_its_check_makes() {
 }
 
 #[test]
+fn a_brief_link_from_before_the_c_sim_first_matching_says_its_numbers_may_differ() {
+    // Metric version 2's generalized FRESCO added ε·ROUGE-1 to C-SIM, so a link made then may show other
+    // numbers for the same texts today.
+    let mut link = share::decode(fixture("compat/brief-rougeL.link.txt").trim()).unwrap();
+    link.metric_version = "2".into();
+    let notes = link.mismatches("");
+    assert_eq!(
+        notes,
+        [format!(
+            "It was made with metric version 2; this page computes version {}, so numbers may differ.",
+            fresco::METRIC_VERSION
+        )]
+    );
+}
+
+#[test]
 fn share_links_made_before_the_pipeline_still_open() {
     let brief = share::decode(fixture("compat/brief-rougeL.link.txt").trim()).unwrap();
     assert_eq!(brief.view, "brief");

@@ -37,7 +37,9 @@ pub use scoring::{compared_text_pairs, score};
 pub use settings::{AuthorityScope, FrescoSettings, GeneralizedMatch};
 
 /// 2: generalized FRESCO matches on citations (C-SIM) by default; failed similarities are unjudged.
-pub const METRIC_VERSION: &str = "2";
+/// 3: that matching maximises total C-SIM first and claim ROUGE-1 only among equal totals (version 2 added
+/// ε·ROUGE-1 to C-SIM, which could outweigh a small C-SIM difference).
+pub const METRIC_VERSION: &str = "3";
 /// Above this many cited claims on either side generalized FRESCO is null with a reason: the optimal
 /// matching takes cubic time.
 pub const MAX_MATCHED_CLAIMS: usize = 600;
