@@ -352,13 +352,15 @@ pub fn matrix(metric: &MetricReport) -> Option<Matrix> {
     }
 }
 
-/// Every prompt sent to the LLM judge and its raw answer.
+/// Every prompt sent to the LLM and its raw answer: the judge's, and the point extractions' (kept when a
+/// failed extraction is why the summary was not scored).
 pub fn exchanges(metric: &MetricReport) -> Vec<Exchange> {
     let exchanges = match metric {
         MetricReport::Fresco(report) => report.details.llm_exchanges.as_ref(),
-        MetricReport::Pointwise(report) => {
-            scored_points(report).and_then(|d| d.llm_exchanges.as_ref())
-        }
+        MetricReport::Pointwise(report) => match &report.details {
+            PointwiseDetails::Scored(details) => details.llm_exchanges.as_ref(),
+            PointwiseDetails::Skipped { llm_exchanges, .. } => llm_exchanges.as_ref(),
+        },
     };
     exchanges.cloned().unwrap_or_default()
 }

@@ -1,6 +1,7 @@
 //! Scoring settings shown on the page and carried by share links.
 
 use lexeval_core::fresco::AuthorityScope;
+use lexeval_core::pointwise::PointSource;
 use lexeval_core::share::ShareSettings;
 use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_core::similarity::Similarity;
@@ -22,6 +23,10 @@ pub struct Settings {
     /// Which build of all-MiniLM-L6-v2 computes embeddings: the 24 MB int8 one unless the user picks the
     /// exact 91 MB fp32 one.
     pub embedding_model: EmbeddingModel,
+    /// The summary check's points (pointwise Step 1): the summaries' sentences, or each paragraph's points
+    /// as the LLM extracts them (needs the LLM endpoint and model). Settings saved before the choice read
+    /// as sentences.
+    pub points: PointSource,
 }
 
 impl Default for Settings {
@@ -33,6 +38,7 @@ impl Default for Settings {
             generalized: false,
             authorities: AuthorityScope::All,
             embedding_model: EmbeddingModel::PAGE_DEFAULT,
+            points: PointSource::Sentences,
         }
     }
 }
@@ -87,6 +93,7 @@ impl Settings {
             generalized: self.generalized,
             authorities: self.authorities,
             embedding_model: self.embedding_model,
+            points: self.points,
             llm_endpoint: non_empty(&llm.endpoint),
             llm_model: non_empty(&llm.model),
         }
@@ -106,6 +113,7 @@ impl Settings {
             } else {
                 EmbeddingModel::PAGE_DEFAULT
             },
+            points: s.points,
         }
     }
 }

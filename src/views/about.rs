@@ -180,8 +180,9 @@ pub fn AboutView() -> impl IntoView {
                     <li id="about-pointwise">
                         "Pointwise: every pair at or above the threshold is a match (the top-5 shortlist is for the "
                         "LLM judge only); a reference point whose matches all went to other points earns 0, as in "
-                        "the paper, not half credit; points are the summaries' sentences here, and the CLI also "
-                        "takes Step 1's points per paragraph (--reference-points, --candidate-points)."
+                        "the paper, not half credit; points are the summaries' sentences, or, with Points: "
+                        "Extracted by the LLM, each paragraph's points as your LLM lists them (the paper's Step 1); "
+                        "the CLI also takes Step 1's points per paragraph (--reference-points, --candidate-points)."
                     </li>
                     <li id="about-cases">
                         "“Count case citations only” (Brief check) builds R from case citations, as the L-FRESCO "

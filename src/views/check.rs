@@ -13,13 +13,12 @@ use crate::views::check_result::{self, AnnotatedPair, Scored};
 use crate::views::examples::{self, Example};
 use crate::views::settings_panel::SettingsPanel;
 use crate::views::share_bar::ShareBar;
-use crate::workers::checks::{self, CheckError};
+use crate::workers::checks::{self, CheckError, LlmUse};
 use crate::workers::score as scoring;
 use crate::workers::Lane;
 use leptos::prelude::*;
 use lexeval_core::authority_key::AuthorityKey;
 use lexeval_core::pipeline::Span;
-use lexeval_core::similarity::Similarity;
 use std::sync::Arc;
 
 /// Everything a check's numbers depend on.
@@ -63,9 +62,10 @@ fn view_text(view: View) -> ViewText {
         View::Summary => ViewText {
             title: "Summary check",
             intro: "Paste a reference summary and a generated one. Each is split into points (its \
-                    sentences and list items; citations stay with their sentence); pointwise recall asks \
-                    how many reference points the generated summary covers, precision how many generated \
-                    points the reference supports.",
+                    sentences and list items, citations staying with their sentence; or, under Points, \
+                    each paragraph's points as your LLM extracts them); pointwise recall asks how many \
+                    reference points the generated summary covers, precision how many generated points \
+                    the reference supports.",
             examples: &[examples::SUMMARY],
         },
         _ => ViewText {
@@ -170,7 +170,8 @@ pub fn CheckView(view: View) -> impl IntoView {
     });
     let check_again = move |_| dispatch(input.get_untracked());
     let busy = move || check.pending().get();
-    let judging = Memo::new(move |_| input.with(|i| i.settings.similarity == Similarity::Llm));
+    // The LLM at work (judging, or extracting the summary's points): its progress and Cancel are shown.
+    let judging = Memo::new(move |_| input.with(|i| LlmUse::of(view, &i.settings).is_some()));
     // The result on screen, fresh or stale (marked so while a newer check runs or after a cancel): better
     // stale numbers, marked, than none, when the embedding model takes a minute to load the first time or
     // the judge is slow.

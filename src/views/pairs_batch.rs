@@ -80,7 +80,7 @@ async fn open_pair(
 ) -> Result<Opened, CheckError> {
     let (reference, candidate) = pairs_batch::pair_texts(records, index)
         .ok_or_else(|| CheckError::Input(format!("the file has no pair {}", index + 1)))?;
-    let endpoint = checks::judge_endpoint(&with.settings, (&with.llm, &with.key))?;
+    let endpoint = checks::llm_endpoint(check.view(), &with.settings, (&with.llm, &with.key))?;
     let job = checks::job(
         check.view(),
         reference.clone(),
@@ -125,13 +125,14 @@ pub fn PairsBatch(check: PairsCheck) -> impl IntoView {
             llm: state.llm.get_untracked(),
             key: state.llm_key.get_untracked(),
         };
-        let endpoint = match checks::judge_endpoint(&with.settings, (&with.llm, &with.key)) {
-            Ok(endpoint) => endpoint,
-            Err(e) => {
-                run.set(Run::Failed(e.to_string()));
-                return;
-            }
-        };
+        let endpoint =
+            match checks::llm_endpoint(check.view(), &with.settings, (&with.llm, &with.key)) {
+                Ok(endpoint) => endpoint,
+                Err(e) => {
+                    run.set(Run::Failed(e.to_string()));
+                    return;
+                }
+            };
         let template = checks::job(check.view(), String::new(), String::new(), &with.settings);
         opened.set(None);
         records.set_value(None);
@@ -296,9 +297,13 @@ pub fn PairsBatch(check: PairsCheck) -> impl IntoView {
             .map(|PairsFile { text, .. }| SecondFile::Pairs {
                 first_file: text,
                 job: checks::job(check.view(), String::new(), String::new(), &with.settings),
-                endpoint: checks::judge_endpoint(&with.settings, (&with.llm, &with.key))
-                    .ok()
-                    .flatten(),
+                endpoint: checks::llm_endpoint(
+                    check.view(),
+                    &with.settings,
+                    (&with.llm, &with.key),
+                )
+                .ok()
+                .flatten(),
                 model: with.settings.embedding_model,
             });
         let first = items.clone();

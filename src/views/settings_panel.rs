@@ -1,8 +1,9 @@
-//! Similarity, embedding model, threshold, FRESCO variant and the LLM endpoint.
+//! Similarity, embedding model, threshold, FRESCO variant, the summary's points and the LLM endpoint.
 
 use crate::state::AppState;
 use leptos::prelude::*;
 use lexeval_core::fresco::AuthorityScope;
+use lexeval_core::pointwise::PointSource;
 use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_core::similarity::Similarity;
 
@@ -15,6 +16,7 @@ pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> im
     let gen_id = format!("{prefix}-generalized");
     let cases_id = format!("{prefix}-cases-only");
     let model_id = format!("{prefix}-embedding-model");
+    let points_id = format!("{prefix}-points");
     // The summary check's LLM judge compares only the top candidates by embedding cosine.
     let uses_embeddings = move || {
         settings.with(|s| {
@@ -139,23 +141,67 @@ pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> im
                         </div>
                     }
                 })}
-            <Show when=move || settings.with(|s| s.similarity == Similarity::Llm)>
+            // Pointwise Step 1 (the summary checks only; a brief's claims are its sentences).
+            {(!show_generalized)
+                .then(|| {
+                    view! {
+                        <div class="field">
+                            <label for=points_id.clone()>"Points"</label>
+                            <select
+                                id=points_id.clone()
+                                on:change=move |ev| {
+                                    if let Some(p) = PointSource::from_id(&event_target_value(&ev)) {
+                                        settings.update(|st| st.points = p);
+                                    }
+                                }
+                            >
+                                {PointSource::ALL
+                                    .into_iter()
+                                    .map(|p| {
+                                        view! {
+                                            <option value=p.id() selected=move || settings.with(|st| st.points == p)>
+                                                {points_label(p)}
+                                            </option>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </select>
+                        </div>
+                    }
+                })}
+            <Show when=move || {
+                settings
+                    .with(|s| {
+                        s.similarity == Similarity::Llm
+                            || (!show_generalized && s.points == PointSource::Llm)
+                    })
+            }>
                 <LlmPanel prefix=prefix.clone() />
             </Show>
         </fieldset>
     }
 }
 
-/// Endpoint, model and key of an OpenAI-compatible LLM used as the similarity judge.
+/// How the points choice reads in the page (the CLI's `--points sentences|llm`).
+fn points_label(points: PointSource) -> &'static str {
+    match points {
+        PointSource::Sentences => "Sentences",
+        PointSource::Llm => "Extracted by the LLM",
+    }
+}
+
+/// Endpoint, model and key of an OpenAI-compatible LLM used as the similarity judge, or to extract the
+/// summary's points.
 #[component]
 pub fn LlmPanel(#[prop(into)] prefix: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     let llm = state.llm;
     let key = state.llm_key;
+    let judging = move || state.settings.with(|s| s.similarity == Similarity::Llm);
     let id = move |name: &str| format!("{prefix}-llm-{name}");
     view! {
         <div class="llm-panel">
-            <h3>"LLM judge"</h3>
+            <h3>{move || if judging() { "LLM judge" } else { "LLM (extracts the points)" }}</h3>
             <LlmField
                 id=id("endpoint")
                 label="Endpoint (OpenAI-compatible base URL)"
@@ -210,7 +256,8 @@ pub fn LlmPanel(#[prop(into)] prefix: String) -> impl IntoView {
                 "The key stays in this tab (sessionStorage) unless you tick the box, and is never put in "
                 "share links or exported reports. The endpoint must allow requests from this page (CORS): "
                 "for Ollama set OLLAMA_ORIGINS to this page's origin; hosted APIs usually need a small proxy. "
-                "A request with no answer within the timeout counts as a failed judgement for its pair."
+                "A request with no answer within the timeout counts as a failed judgement for its pair (a "
+                "failed point extraction leaves its summary without points: no scores, with the reason)."
             </p>
         </div>
     }

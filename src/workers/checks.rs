@@ -7,7 +7,7 @@ use crate::workers::score::{self as scoring, Endpoint};
 use crate::workers::{Lane, WorkerError};
 use lexeval_core::fresco::{FrescoSettings, GeneralizedMatch};
 use lexeval_core::pipeline::{CheckJob, CheckReport};
-use lexeval_core::pointwise::PointwiseSettings;
+use lexeval_core::pointwise::{PointSource, PointwiseSettings};
 use lexeval_core::similarity::Similarity;
 use std::fmt;
 
@@ -53,20 +53,52 @@ pub fn check_size(text: &str) -> Result<(), CheckError> {
     Ok(())
 }
 
-/// The LLM judge's endpoint for the worker's requests when the similarity is the LLM's (the worker records
-/// its settings in the report).
-pub fn judge_endpoint(
+/// What a check asks the LLM, when it asks it anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LlmUse {
+    /// The similarity is the LLM judge's.
+    Judge,
+    /// Only the summary check's points are the LLM's (pointwise Step 1).
+    Points,
+}
+
+impl LlmUse {
+    /// Whether the `view`'s check under `settings` needs the LLM (the points choice is the summary's).
+    pub fn of(view: View, settings: &Settings) -> Option<LlmUse> {
+        if settings.similarity == Similarity::Llm {
+            Some(LlmUse::Judge)
+        } else if view == View::Summary && settings.points == PointSource::Llm {
+            Some(LlmUse::Points)
+        } else {
+            None
+        }
+    }
+
+    /// Who needs the endpoint, for the message when it is missing.
+    fn asker(self) -> &'static str {
+        match self {
+            LlmUse::Judge => "the LLM judge",
+            LlmUse::Points => "point extraction by the LLM",
+        }
+    }
+}
+
+/// The LLM's endpoint for the worker's requests when the `view`'s check uses it (the worker records its
+/// settings in the report).
+pub fn llm_endpoint(
+    view: View,
     settings: &Settings,
     (llm, key): (&LlmSettings, &str),
 ) -> Result<Option<Endpoint>, CheckError> {
-    if settings.similarity != Similarity::Llm {
+    let Some(used) = LlmUse::of(view, settings) else {
         return Ok(None);
-    }
+    };
     let (endpoint, model) = (llm.endpoint.trim(), llm.model.trim());
     if endpoint.is_empty() || model.is_empty() {
-        return Err(CheckError::Input(
-            "the LLM judge needs an endpoint URL and a model name (see the LLM settings)".into(),
-        ));
+        return Err(CheckError::Input(format!(
+            "{} needs an endpoint URL and a model name (see the LLM settings)",
+            used.asker()
+        )));
     }
     Ok(Some(Endpoint {
         endpoint: endpoint.to_string(),
@@ -85,6 +117,7 @@ pub fn job(view: View, reference: String, candidate: String, settings: &Settings
             settings: PointwiseSettings {
                 similarity: settings.similarity,
                 threshold: settings.threshold,
+                points: settings.points,
                 ..PointwiseSettings::default()
             },
             judge: None,
@@ -117,7 +150,7 @@ pub async fn run(
 ) -> Result<CheckReport, CheckError> {
     check_size(reference)?;
     check_size(candidate)?;
-    let endpoint = judge_endpoint(settings, llm)?;
+    let endpoint = llm_endpoint(view, settings, llm)?;
     let job = job(view, reference.to_string(), candidate.to_string(), settings);
     scoring::check(job, endpoint, settings.embedding_model, lane)
         .await

@@ -5,6 +5,7 @@
 //! key cannot end up in a link by construction.
 
 use crate::fresco::AuthorityScope;
+use crate::pointwise::PointSource;
 use crate::shipped_model::EmbeddingModel;
 use crate::similarity::Similarity;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -55,6 +56,10 @@ pub struct ShareSettings {
     /// used the fp32 MiniLM.
     #[serde(default = "model_before_variants")]
     pub embedding_model: EmbeddingModel,
+    /// Where the summary check's points come from (pointwise Step 1); links made before the choice, and
+    /// links with the default, have no field and split the summaries into sentences.
+    #[serde(default, skip_serializing_if = "PointSource::is_sentences")]
+    pub points: PointSource,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub llm_endpoint: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -231,6 +236,7 @@ mod tests {
                 generalized: false,
                 authorities: AuthorityScope::All,
                 embedding_model: EmbeddingModel::MiniLmInt8,
+                points: PointSource::Sentences,
                 llm_endpoint: Some("http://localhost:11434/v1".into()),
                 llm_model: Some("llama3".into()),
             },
@@ -279,6 +285,19 @@ mod tests {
         );
         let opened = decode(&fragment).unwrap();
         assert_eq!(opened.settings.embedding_model, EmbeddingModel::MiniLm);
+    }
+
+    #[test]
+    fn the_points_choice_travels_only_when_the_llm_extracts_them() {
+        let sentences = kayes();
+        let json = serde_json::to_string(&sentences).unwrap();
+        assert!(!json.contains("points"), "{json}");
+        let mut llm = kayes();
+        llm.view = "summary".into();
+        llm.settings.points = PointSource::Llm;
+        let json = serde_json::to_value(&llm).unwrap();
+        assert_eq!(json["settings"]["points"], "llm");
+        assert_eq!(decode(&encode(&llm).unwrap()).unwrap(), llm);
     }
 
     #[test]

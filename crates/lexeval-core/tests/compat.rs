@@ -6,8 +6,8 @@
 //! other claims in the same brief; pointwise easiness is stemmed since metric version 2.
 
 use lexeval_core::fresco::{self, FrescoDetails, FrescoSettings, GeneralizedMatch};
-use lexeval_core::pipeline::{CheckJob, CheckReport, MetricReport, Pipeline};
-use lexeval_core::pointwise::{OtherRelevant, PointwiseDetails, PointwiseSettings};
+use lexeval_core::pipeline::{CheckJob, CheckReport, MetricReport, Pipeline, Step};
+use lexeval_core::pointwise::{OtherRelevant, PointSource, PointwiseDetails, PointwiseSettings};
 use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::{PairwiseF1, RougeType};
 use lexeval_core::share::{self, SharePayload};
@@ -188,6 +188,10 @@ fn share_links_made_before_the_pipeline_still_open() {
     let summary = share::decode(fixture("compat/summary-llm.link.txt").trim()).unwrap();
     assert_eq!(summary.settings.similarity, Similarity::Llm);
     assert_eq!(summary.settings.llm_model.as_deref(), Some("llama3.1:8b"));
+    // Made before the points choice: the summaries' sentences, and a link made again from it is unchanged.
+    assert_eq!(summary.settings.points, PointSource::Sentences);
+    let again = serde_json::to_value(&summary).unwrap();
+    assert_eq!(again["settings"].get("points"), None);
     // A link from a build that knows a similarity this one does not opens with the default.
     let mut newer = serde_json::to_value(&brief).unwrap();
     newer["settings"]["similarity"] = "bertscore".into();

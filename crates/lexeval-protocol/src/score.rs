@@ -22,7 +22,7 @@ pub struct Message {
 #[serde(rename_all = "snake_case")]
 pub enum Body {
     /// Run a brief or summary check to its end: answered by [`Reported`]`<CheckReport>`, with
-    /// [`crate::Stage::Judge`] progress while the LLM judge answers.
+    /// [`crate::Stage::Judge`] progress while the LLM answers (judging, or extracting a summary's points).
     Check(Box<Check>),
     /// U-Score of one answer: answered by [`UScored`].
     Uscore(String),

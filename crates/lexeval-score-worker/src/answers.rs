@@ -1,7 +1,8 @@
-//! The LLM judge's answers for one request: fetched through the IndexedDB cache and remembered for the
-//! request's lifetime, so a `pairs` batch asks a prompt repeated across its pairs once (IndexedDB writes
-//! land in the background and may not be readable by the next pair yet). As answers arrive it posts
-//! progress (`Stage::Judge`: prompts answered or failed of all asked in the request).
+//! The LLM's answers for one request (the judge's, and the summary's point extractions): fetched through
+//! the IndexedDB cache and remembered for the request's lifetime, so a `pairs` batch asks a prompt repeated
+//! across its pairs once (IndexedDB writes land in the background and may not be readable by the next pair
+//! yet). As answers arrive it posts progress (`Stage::Judge`: prompts answered or failed of all asked in the
+//! request).
 
 use lexeval_core::judge::{Answer, JudgeError, JudgeSettings};
 use lexeval_llm::wasm::WasmClient;
@@ -48,7 +49,7 @@ impl Answers {
         let config = self
             .config
             .as_ref()
-            .ok_or("the LLM judge needs an endpoint URL and a model name")?;
+            .ok_or("the LLM needs an endpoint URL and a model name")?;
         let missing: Vec<String> = prompts
             .iter()
             .filter(|prompt| !self.known.contains_key(*prompt))

@@ -1,6 +1,6 @@
 //! The page's score worker: drives the check pipelines (`lexeval_core::pipeline`) and U-Score off the main
-//! thread, fetching the LLM judge's answers itself (through the IndexedDB cache) and asking the page to
-//! relay texts to the embedding worker.
+//! thread, fetching the LLM's answers itself (the judge's and the summary's point extractions, through the
+//! IndexedDB cache) and asking the page to relay texts to the embedding worker.
 //!
 //! The messages are `lexeval_protocol`'s: it reads [`score::Message`]s and answers each request with
 //! [`Answered`] (`done`) or [`Reply::Error`]; while a check or calibration needs embeddings it posts
@@ -13,7 +13,6 @@ mod embeddings;
 mod pairs;
 
 use answers::Answers;
-use lexeval_core::judge::JudgeError;
 use lexeval_core::pipeline::{CheckJob, CheckReport, Pipeline, Span, SpanKind, Step};
 use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_llm::tasks::judge::PaperJudge;
@@ -79,20 +78,10 @@ async fn check(
                 embedded = true;
                 pipeline.feed_embeddings(embeddings, &judge)
             }
-            Step::NeedAnswers { prompts } => {
+            // Point extraction (pointwise Step 1) is one more question for the same endpoint and cache.
+            Step::NeedAnswers { prompts } | Step::NeedPoints { prompts } => {
                 let answers = answers.ask(&prompts).await?;
                 pipeline.feed_answers(answers, &judge)
-            }
-            Step::NeedPoints { prompts } => {
-                let unoffered = prompts
-                    .iter()
-                    .map(|_| {
-                        Err(JudgeError::Unanswered(
-                            "point extraction by LLM is not offered in the page yet".into(),
-                        ))
-                    })
-                    .collect();
-                pipeline.feed_answers(unoffered, &judge)
             }
             Step::Done { mut report } => {
                 if embedded {

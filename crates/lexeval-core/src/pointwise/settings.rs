@@ -43,7 +43,23 @@ pub enum PointSource {
 }
 
 impl PointSource {
-    fn is_sentences(&self) -> bool {
+    pub const ALL: [PointSource; 2] = [PointSource::Sentences, PointSource::Llm];
+
+    /// The id used in settings, share links and reports (as serialised) and in the page's choice.
+    pub fn id(self) -> &'static str {
+        match self {
+            PointSource::Sentences => "sentences",
+            PointSource::Llm => "llm",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<PointSource> {
+        PointSource::ALL.into_iter().find(|p| p.id() == id)
+    }
+
+    /// For `skip_serializing_if`: the default is not recorded, so settings and links made before the
+    /// choice existed read and write the same.
+    pub fn is_sentences(&self) -> bool {
         *self == PointSource::Sentences
     }
 }

@@ -351,3 +351,15 @@ fn a_partly_judged_summary_gives_the_bounds_of_a_full_judgement() {
         .as_deref()
         .is_some_and(|note| note.ends_with("(first: endpoint timed out)")));
 }
+
+#[test]
+fn a_point_source_id_is_its_recorded_name() {
+    for source in PointSource::ALL {
+        assert_eq!(
+            serde_json::to_value(source).unwrap(),
+            serde_json::json!(source.id())
+        );
+        assert_eq!(PointSource::from_id(source.id()), Some(source));
+    }
+    assert_eq!(PointSource::from_id("paragraphs"), None);
+}
