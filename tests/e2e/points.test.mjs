@@ -88,7 +88,7 @@ test('Points "Extracted by the LLM": one prompt per paragraph, the LLM\'s points
   // The sentences first: two reference points.
   await page.fill('#summary-reference', REFERENCE);
   await page.fill('#summary-candidate', CANDIDATE);
-  await page.waitForSelector('#score-pointwise-recall');
+  await page.waitForSelector('#summary-score-pointwise-recall');
   assert.deepEqual(await referencePoints(page),
     ['The court held the officer liable and the claim was dismissed.', 'Costs were awarded to the plaintiff.']);
 
@@ -126,7 +126,7 @@ test('Points "Extracted by the LLM": one prompt per paragraph, the LLM\'s points
   const cli = JSON.parse(stdout);
   for (const name of ['pointwise_recall', 'pointwise_precision', 'pointwise_f1']) {
     const expected = cli.scores.find((s) => s.name === name).value;
-    assert.equal(Number(await page.getAttribute(`#score-${name.replace('_', '-')}`, 'data-value')), expected, name);
+    assert.equal(Number(await page.getAttribute(`#summary-score-${name.replace('_', '-')}`, 'data-value')), expected, name);
   }
   assert.equal(cli.scores.find((s) => s.name === 'pointwise_precision').value, 1);
 
@@ -172,7 +172,7 @@ test('Points by the LLM with an endpoint that fails: every pointwise score "—"
   await llmPoints(page, mock.url, 'points-down');
   await extracted(page);
   for (const id of ['pointwise-recall', 'pointwise-precision', 'pointwise-f1']) {
-    const card = page.locator(`#score-${id}`);
+    const card = page.locator(`#summary-score-${id}`);
     assert.equal(await card.getAttribute('data-value'), '', `${id}: no score, never a 0`);
     assert.equal(await card.locator('.value').textContent(), '—');
     assert.match(await card.locator('.null-reason').textContent(),
@@ -185,7 +185,7 @@ test('Points by the LLM with an endpoint that fails: every pointwise score "—"
   assert.match(await page.textContent('#summary-results .llm-exchanges'), /\(error\) the endpoint answered HTTP 500: model crashed/);
   await screenshot(page, 'summary-llm-points-failed-1280');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.locator('#score-pointwise-recall').scrollIntoViewIfNeeded();
+  await page.locator('#summary-score-pointwise-recall').scrollIntoViewIfNeeded();
   await screenshot(page, 'summary-llm-points-failed-390');
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= 390), true, 'no horizontal scroll');
   assert.deepEqual(errors.filter((e) => !/Failed to load resource|status of 500/.test(e)), []);
