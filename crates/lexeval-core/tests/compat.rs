@@ -6,7 +6,7 @@
 //! other claims in the same brief; pointwise easiness is stemmed since metric version 2.
 
 use lexeval_core::fresco::{self, FrescoDetails, FrescoSettings, GeneralizedMatch};
-use lexeval_core::pipeline::{CheckJob, CheckReport, MetricReport, Pipeline, Step};
+use lexeval_core::pipeline::{CheckJob, CheckReport, MetricReport, Pipeline};
 use lexeval_core::pointwise::{OtherRelevant, PointSource, PointwiseDetails, PointwiseSettings};
 use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::{PairwiseF1, RougeType};
