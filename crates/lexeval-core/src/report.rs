@@ -68,6 +68,18 @@ impl Score {
         }
     }
 
+    /// Adds `text` to what the score says: its note when it has a value, its null reason when not.
+    pub fn tell(&mut self, text: &str) {
+        let said = match self.value {
+            Some(_) => &mut self.note,
+            None => &mut self.null_reason,
+        };
+        *said = Some(match said.take() {
+            Some(before) => format!("{before}; {text}"),
+            None => text.to_string(),
+        });
+    }
+
     /// The same score with the bounds a full decision would lie within.
     pub fn with_bounds(self, lower: f64, upper: f64) -> Self {
         Score {

@@ -92,10 +92,7 @@ pub fn record(report: &mut ScoreReport<FrescoDetails>, left_out: Vec<LeftOutCita
         count(Text::Candidate)
     );
     for score in report.scores.iter_mut().filter(|s| s.value.is_some()) {
-        score.note = Some(match score.note.take() {
-            Some(before) => format!("{before}; {note}"),
-            None => note.clone(),
-        });
+        score.tell(&note);
     }
     report.details.left_out = left_out;
 }

@@ -222,15 +222,8 @@ fn note_without_claim(report: &mut ScoreReport<FrescoDetails>) {
         count(Text::Reference),
         count(Text::Candidate)
     );
-    // The headline's note when it has a value, else its null reason: either way the reader sees the count.
+    // On the headline whether or not it has a value: either way the reader sees the count.
     if let Some(headline) = report.scores.first_mut() {
-        let said = match headline.value {
-            Some(_) => &mut headline.note,
-            None => &mut headline.null_reason,
-        };
-        *said = Some(match said.take() {
-            Some(before) => format!("{before}; {note}"),
-            None => note,
-        });
+        headline.tell(&note);
     }
 }
