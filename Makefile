@@ -98,10 +98,11 @@ wasm:
 # The parity tests among them compare the page with the CLI of the native test build (built here if the
 # native suite has not built it yet; cargo's lock makes a concurrent build wait rather than repeat it).
 # Two test files at a time, each with its own browser and server: a page mostly waits on its workers, so
-# node's default of one file on two cores leaves a core idle.
+# node's default of one file on two cores leaves a core idle. A test still running after 30 minutes fails as
+# hung (a guard, not a speed check: every wait in a test is itself bounded by harness.mjs's HANG_GUARD_MS).
 e2e: wasm
 	$(NATIVE_TESTS) --no-run --quiet
-	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) node --test --test-concurrency=2 tests/e2e/
+	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) node --test --test-concurrency=2 --test-timeout=1800000 tests/e2e/
 
 bench: setup-bench cli wasm
 	$(PYTHON) bench/run.py --lexeval $(LEXEVAL)

@@ -65,6 +65,17 @@ export async function launch() {
   return browser;
 }
 
+/** Polls `condition` (an async function of nothing, evaluated in the test) until it holds, for what the page
+ * cannot wait on itself (a mock endpoint's records, IndexedDB); fails as hung after `HANG_GUARD_MS`, naming
+ * `what`, instead of polling for ever. */
+export async function until(page, condition, what) {
+  const deadline = Date.now() + HANG_GUARD_MS;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`hung: still waiting for ${what}`);
+    await page.waitForTimeout(50);
+  }
+}
+
 /** A new page that records console errors and uncaught exceptions into `errors`. */
 export async function openPage(browser, url) {
   const page = await browser.newPage();

@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { serveDist, launch, openPage, screenshot } from './harness.mjs';
+import { serveDist, launch, openPage, screenshot, until } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
@@ -58,9 +58,8 @@ const judged = (page) => page.waitForFunction(() => {
     && !results.querySelector('.stale, #brief-cancelled');
 });
 /** Until the browser has closed `n` unanswered requests to `mock`, however long that takes. */
-async function closedUnanswered(page, mock, n) {
-  while (mock.requests.filter((r) => r.closed).length < n) await page.waitForTimeout(50);
-}
+const closedUnanswered = (page, mock, n) =>
+  until(page, async () => mock.requests.filter((r) => r.closed).length >= n, `${n} unanswered requests closed`);
 
 test('LLM judge timeout: set in the page, an endpoint that never answers gives "timed out after 1 s" per pair, not retried', async () => {
   const mock = await endpoint(() => null);

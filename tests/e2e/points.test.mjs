@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { serveDist, launch, openPage, screenshot } from './harness.mjs';
+import { serveDist, launch, openPage, screenshot, until } from './harness.mjs';
 import { cliBinary, fixture } from './fixtures.mjs';
 
 let server, browser;
@@ -140,7 +140,8 @@ test('Points "Extracted by the LLM": one prompt per paragraph, the LLM\'s points
   assert.equal(exported.input.settings.points, 'llm');
 
   // Cached like every judgement: once the answers are in IndexedDB, a reload scores without the endpoint.
-  while ((await cachedAnswers(page)).filter((a) => a.startsWith('- ')).length < 3) await page.waitForTimeout(100);
+  await until(page, async () => (await cachedAnswers(page)).filter((a) => a.startsWith('- ')).length >= 3,
+    'three points answers cached');
   await page.waitForFunction(() => {
     const saved = JSON.parse(localStorage.getItem('lexeval.state.v1') ?? '{}');
     return saved.settings?.points === 'llm' && saved.llm?.model === 'points-and';
