@@ -94,6 +94,29 @@ impl Retries {
     }
 }
 
+/// Whether the endpoint has been found unreachable: once one request has spent every retry on a transport
+/// error (a refused connection, a failed DNS look-up, a page's rejected `fetch`), the requests after it
+/// fail at once with that error instead of each waiting through its own backoff, so a check against an
+/// endpoint that is down reports in one request's retries rather than one per pair.
+#[derive(Debug, Default)]
+pub struct Reachability(std::sync::Mutex<Option<LlmError>>);
+
+impl Reachability {
+    /// The error that showed the endpoint down, if one has.
+    pub fn known_down(&self) -> Option<LlmError> {
+        self.0.lock().ok().and_then(|down| down.clone())
+    }
+
+    /// Notes a request's final error: only an endpoint that could not be reached makes the next ones fail.
+    pub fn record(&self, error: &LlmError) {
+        if matches!(error, LlmError::Transport(_) | LlmError::Unreachable(_)) {
+            if let Ok(mut down) = self.0.lock() {
+                down.get_or_insert_with(|| error.clone());
+            }
+        }
+    }
+}
+
 /// The answer in an HTTP reply, or the status error (with the start of the body) when it is not 2xx.
 pub fn read_reply(status: u16, body: &str) -> Result<String, LlmError> {
     if !(200..300).contains(&status) {

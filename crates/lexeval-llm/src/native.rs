@@ -2,7 +2,7 @@
 //! exponential backoff on 429/5xx/transport errors, and a response cache.
 
 use crate::cache::{MemoryCache, ResponseCache};
-use crate::chat::{cache_key, read_reply, request_body, Complete, Retries};
+use crate::chat::{cache_key, read_reply, request_body, Complete, Reachability, Retries};
 use crate::config::LlmConfig;
 use crate::error::LlmError;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -12,6 +12,7 @@ pub struct NativeClient {
     config: LlmConfig,
     agent: ureq::Agent,
     cache: Box<dyn ResponseCache>,
+    reachability: Reachability,
 }
 
 impl std::fmt::Debug for NativeClient {
@@ -38,6 +39,7 @@ impl NativeClient {
             config,
             agent,
             cache,
+            reachability: Reachability::default(),
         }
     }
 
@@ -51,12 +53,18 @@ impl NativeClient {
         if let Some(answer) = self.cache.get(&key) {
             return Ok(answer);
         }
+        if let Some(down) = self.reachability.known_down() {
+            return Err(down);
+        }
         let mut retries = Retries::new(&self.config);
         let answer = loop {
             match self.send_once(prompt) {
                 Err(err) => match retries.after(&err) {
                     Some(wait) => std::thread::sleep(wait),
-                    None => return Err(err),
+                    None => {
+                        self.reachability.record(&err);
+                        return Err(err);
+                    }
                 },
                 Ok(answer) => break answer,
             }

@@ -3,7 +3,7 @@
 //! Request building, response parsing and the cache key are shared with the native client.
 
 use crate::cache::ResponseCache;
-use crate::chat::{cache_key, read_reply, request_body, Retries};
+use crate::chat::{cache_key, read_reply, request_body, Reachability, Retries};
 use crate::config::LlmConfig;
 use crate::error::LlmError;
 use crate::indexed_db::IndexedDbCache;
@@ -14,6 +14,7 @@ use wasm_bindgen::JsCast;
 pub struct WasmClient {
     config: LlmConfig,
     cache: Box<dyn ResponseCache>,
+    reachability: Reachability,
 }
 
 impl std::fmt::Debug for WasmClient {
@@ -29,7 +30,11 @@ impl WasmClient {
     pub async fn with_indexed_db(config: LlmConfig, prompts: &[String]) -> Self {
         let keys: Vec<String> = prompts.iter().map(|p| cache_key(&config, p)).collect();
         let cache = Box::new(IndexedDbCache::load(&keys).await);
-        WasmClient { config, cache }
+        WasmClient {
+            config,
+            cache,
+            reachability: Reachability::default(),
+        }
     }
 
     pub async fn complete(&self, prompt: &str) -> Result<String, LlmError> {
@@ -37,12 +42,18 @@ impl WasmClient {
         if let Some(answer) = self.cache.get(&key) {
             return Ok(answer);
         }
+        if let Some(down) = self.reachability.known_down() {
+            return Err(down);
+        }
         let mut retries = Retries::new(&self.config);
         let answer = loop {
             match self.send_once(prompt).await {
                 Err(err) => match retries.after(&err) {
                     Some(wait) => sleep_ms(millis(wait)).await,
-                    None => return Err(err),
+                    None => {
+                        self.reachability.record(&err);
+                        return Err(err);
+                    }
                 },
                 Ok(answer) => break answer,
             }

@@ -266,3 +266,32 @@ fn the_paper_judge_over_http_reads_each_final_verdict() {
     assert_eq!(verdicts[1], Ok(false));
     assert!(matches!(&verdicts[2], Err(JudgeError::Unreadable(why)) if why.contains("no Yes/No")));
 }
+
+#[test]
+fn an_endpoint_found_down_fails_the_next_requests_at_once() {
+    // Every connection is accepted and closed unanswered: a transport error, retried (max_retries 2).
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
+    let port = listener.local_addr().expect("address").port();
+    let connections = Arc::new(AtomicUsize::new(0));
+    let counted = connections.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            counted.fetch_add(1, Ordering::SeqCst);
+            drop(stream);
+        }
+    });
+    let mut config = LlmConfig::new(format!("http://127.0.0.1:{port}/v1"), "m", ApiKey::new(KEY));
+    config.backoff = Duration::from_millis(5);
+    config.max_retries = 2;
+    config.concurrency = 1;
+    let client = NativeClient::new(config);
+    let prompts: Vec<String> = (0..5).map(|i| format!("pair {i}")).collect();
+    let answers = client.complete_many(&prompts);
+    // The first pair tried three times; the four after it were not sent, and say why.
+    assert_eq!(connections.load(Ordering::SeqCst), 3);
+    let first = answers[0].clone().unwrap_err();
+    assert!(matches!(first, LlmError::Transport(_)), "{first:?}");
+    assert!(answers
+        .iter()
+        .all(|answer| answer.as_ref().err() == Some(&first)));
+}
