@@ -74,7 +74,7 @@ def main():
     print("|---|---:|---:|---:|")
     for row in rouge_rows(refs, cands):
         print(row, flush=True)
-    print(citation_row(refs + cands), flush=True)
+    print(citation_row([t for t in refs + cands if t.strip()]), flush=True)  # eyecite refuses an empty text
     print(spark_row(refs, cands), flush=True)
 
 
