@@ -53,11 +53,21 @@ install_tool() {
     CARGO_PROFILE_RELEASE_DEBUG=false cargo install --quiet "$@"
 }
 
-python_env() {
-  rm -rf .venv
-  python3 -m venv .venv
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
-  write_stamp requirements.txt .venv/requirements.sha256
+# `make serve` needs only the model converter's packages; the tests and benchmarks need all of them (pyspark
+# alone is a 456 MB download). Either way every version comes from requirements.txt, and a changed file
+# starts a fresh .venv.
+python_env() { # all | converter
+  if ! stamp_ok requirements.txt .venv/requirements.sha256 && ! stamp_ok requirements.txt .venv/converter.sha256; then
+    rm -rf .venv
+    python3 -m venv .venv
+  fi
+  if [ "$1" = all ]; then
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+    write_stamp requirements.txt .venv/requirements.sha256
+  else
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -c requirements.txt numpy onnx safetensors
+    write_stamp requirements.txt .venv/converter.sha256
+  fi
 }
 
 node_modules() { # folder with package-lock.json
@@ -67,9 +77,9 @@ node_modules() { # folder with package-lock.json
   write_stamp "$1/package-lock.json" "$1/node_modules/lexeval-package-lock.sha256"
 }
 
-browser() {
+debian_packages() { # package...: one apt run (two at once would fight over dpkg's lock)
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
 }
 
 wants() { # mode...: whether this run installs for one of these modes
@@ -96,13 +106,25 @@ if wants bench && ! stamp_ok bench/package-lock.json bench/node_modules/lexeval-
   say "installing the in-browser benchmark peers (onnxruntime-web, transformers.js; about 600 MB, once)"
   in_background npm-bench node_modules bench
 fi
-if wants build test bench && ! stamp_ok requirements.txt .venv/requirements.sha256; then
+if wants test bench && ! stamp_ok requirements.txt .venv/requirements.sha256; then
   say "building .venv from requirements.txt"
-  in_background python python_env
+  in_background python python_env all
+elif wants build && ! stamp_ok requirements.txt .venv/requirements.sha256 && ! stamp_ok requirements.txt .venv/converter.sha256; then
+  say "building .venv with the model converter's packages from requirements.txt"
+  in_background python python_env converter
 fi
+debian=()
 if wants test bench && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
   say "installing Debian chromium and chromium-driver"
-  in_background chromium browser
+  debian+=(chromium chromium-driver)
+fi
+# The Spark example's test (tests/python/test_spark.py) runs on Debian's Java.
+if wants test bench && ! command -v java >/dev/null; then
+  say "installing Debian's Java (default-jre-headless) for the Spark example"
+  debian+=(default-jre-headless)
+fi
+if [ ${#debian[@]} -gt 0 ]; then
+  in_background debian debian_packages "${debian[@]}"
 fi
 if wants build test bench; then
   in_background crates cargo fetch --quiet

@@ -1,6 +1,6 @@
 """The Spark example (crates/lexeval-py/examples/spark_clerc.py): CLERC rows scored as a Spark DataFrame in
-local[2] give the per-pair numbers of `lexeval fresco --pairs --items`. Skipped, with the reason, without
-Java (set-up does not install it)."""
+local[2] give the per-pair numbers of `lexeval fresco --pairs --items`. `make test`'s set-up installs
+Debian's Java when it is missing; elsewhere the test is skipped, with the reason, without it."""
 import json
 import shutil
 import subprocess
