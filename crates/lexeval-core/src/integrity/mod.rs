@@ -112,6 +112,15 @@ pub fn flagged_citations(findings: &[Finding]) -> usize {
     spans.len()
 }
 
+/// The count line readers see beside the scores ("3 citations to check"); None when nothing is flagged.
+pub fn to_check(findings: &[Finding]) -> Option<String> {
+    match flagged_citations(findings) {
+        0 => None,
+        1 => Some("1 citation to check".to_string()),
+        n => Some(format!("{n} citations to check")),
+    }
+}
+
 /// A case citation as a reader knows it: its name and cite ("Riley v. California, 573 U.S. 373"), or what
 /// it prints.
 fn cited(citation: &Citation) -> String {

@@ -346,6 +346,8 @@ fn flagged_citations_count_each_citation_once() {
         "A warrant is needed. Riley v. Texas, 573 U.S. 373, 999 (2014).",
     );
     assert_eq!((found.len(), flagged_citations(&found)), (2, 1));
+    assert_eq!(to_check(&found).as_deref(), Some("1 citation to check"));
+    assert_eq!(to_check(&[]), None);
 }
 
 /// CLERC's 1,000 gold paragraphs (one row per paragraph id) from the shared fixtures.
