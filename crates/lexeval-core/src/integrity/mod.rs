@@ -9,7 +9,9 @@
 //!   (a digit, a transposition, a small offset, another series) away from the reference's cite;
 //! - `pins`: a pin before the first page, past any opinion's length, inside a later case of the volume or
 //!   far beyond the reference's pins of the case;
-//! - `years`: a year reporters-db says the reporter did not print.
+//! - `years`: a year reporters-db says the reporter did not print;
+//! - `quotations`: a quotation attributed to an authority that differs from, or is not among, what the
+//!   reference quotes from it (after claims are segmented: `quotations`).
 //!
 //! A wholly invented case with a plausible cite is none of these: it is only cited by the generated text
 //! (`FrescoDetails::hallucinated_authorities`); there is no case database offline.
@@ -17,10 +19,12 @@
 mod names;
 mod near_miss;
 mod pins;
+mod quotations;
 mod years;
 
 use crate::authorities::{self, Authority};
 use crate::citations::{Citation, CitationKind};
+use crate::claims::AttributedClaim;
 use crate::fresco::left_out::Text;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -54,6 +58,13 @@ pub enum Check {
         first_page: u64,
         problem: PinProblem,
     },
+    /// Words in quotation marks attributed to the authority, against the reference's closest quotation of
+    /// it (None when it quotes nothing close).
+    Quotation {
+        quoted: String,
+        reference_quoted: Option<String>,
+        change: QuoteChange,
+    },
     /// A year outside the years reporters-db gives the reporter (None: open).
     ReporterYear {
         reporter: String,
@@ -84,6 +95,18 @@ pub enum Slip {
     },
     /// Another series of the same reporter (F.2d for F.3d).
     OtherSeries,
+}
+
+/// How a quotation differs from the reference's of the same authority.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QuoteChange {
+    /// The reference quotes the authority, but nothing close to this.
+    NotInReference,
+    WordsChanged,
+    /// More negations ("not", "no", "never", "-n't") than the reference's words it lines up with.
+    NegationAdded,
+    NegationDropped,
 }
 
 /// Why a pin is implausible.
@@ -191,6 +214,30 @@ pub fn check(reference: &[Citation], candidate: &[Citation], table: &[Authority]
     findings
 }
 
+/// The findings on the quotations of the generated text's claims (`candidate`, segmented from
+/// `citations`), each on the claim's first citation of the authority it is attributed to.
+pub fn quotations(
+    reference: &[AttributedClaim],
+    candidate: &[AttributedClaim],
+    citations: &[Citation],
+) -> Vec<Finding> {
+    quotations::check(reference, candidate)
+        .into_iter()
+        .filter_map(|(claim_start, key, check)| {
+            let of_key = || citations.iter().filter(|c| c.authority == key);
+            let citation = of_key()
+                .find(|c| c.start >= claim_start)
+                .or_else(|| of_key().next())?;
+            Some(Finding {
+                citation: cited(citation),
+                start: citation.start,
+                end: citation.end,
+                check,
+            })
+        })
+        .collect()
+}
+
 /// The first citation of the same authority, in the reference or before `citation` in its own text, whose
 /// case name does not agree with the citation's.
 fn name_cite_mismatch(
@@ -281,6 +328,27 @@ impl fmt::Display for Check {
                 PinProblem::BeyondReference { furthest } => write!(
                     f,
                     "pin {pin} is far beyond every pin the reference gives this case (furthest {furthest})"
+                ),
+            },
+            Check::Quotation {
+                quoted,
+                reference_quoted,
+                change,
+            } => match (reference_quoted, change) {
+                (Some(theirs), change) => {
+                    let how = match change {
+                        QuoteChange::NegationAdded => "a negation added",
+                        QuoteChange::NegationDropped => "a negation dropped",
+                        _ => "words changed",
+                    };
+                    write!(
+                        f,
+                        "quotes “{quoted}”; the reference quotes it as “{theirs}”: {how}"
+                    )
+                }
+                (None, _) => write!(
+                    f,
+                    "quotes “{quoted}”, which the reference's quotations of this authority do not contain"
                 ),
             },
             Check::ReporterYear {

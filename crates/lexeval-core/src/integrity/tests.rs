@@ -1,11 +1,18 @@
 use super::*;
-use crate::citations::extract;
+use crate::citations::{claims_with, extract};
 
 /// The findings on `generated` against `reference`, as the brief pipeline computes them.
 fn findings(reference: &str, generated: &str) -> Vec<Finding> {
     let (mut r, mut g) = (extract(reference), extract(generated));
     let table = authorities::unify(&mut r, &mut g);
-    check(&r, &g, &table)
+    let mut found = check(&r, &g, &table);
+    found.extend(quotations(
+        &claims_with(reference, &r),
+        &claims_with(generated, &g),
+        &g,
+    ));
+    found.sort_by_key(|finding| finding.start);
+    found
 }
 
 const RILEY: &str =
@@ -387,4 +394,86 @@ fn correct_citations_of_clercs_gold_paragraphs_have_at_most_one_percent_findings
         paragraphs.len()
     );
     assert!(rate <= 0.01, "false-positive rate {rate}");
+}
+
+/// Riley v. California, 573 U.S. 373 (2014), quoted at 386 and 403.
+const RILEY_QUOTED: &str = "Police must generally secure a warrant before searching a cell phone. As the \
+Court put it, officers “must generally secure a warrant before conducting such a search.” Riley v. \
+California, 573 U.S. 373, 386 (2014). The Court stressed that “[m]odern cell phones are not just another \
+technological convenience.” Riley v. California, 573 U.S. 373, 403 (2014).";
+
+fn quotation(finding: &Finding) -> (&str, Option<&str>, QuoteChange) {
+    match &finding.check {
+        Check::Quotation {
+            quoted,
+            reference_quoted,
+            change,
+        } => (quoted.as_str(), reference_quoted.as_deref(), *change),
+        other => panic!("a quotation finding expected, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_quotation_that_reverses_or_rewords_the_references_is_a_finding_with_both() {
+    // The issue's example: the reference's quotation of Riley reversed (ROUGE-L still calls it a match).
+    let dropped = only(
+        RILEY_QUOTED,
+        "The Court stressed that “modern cell phones are just another technological convenience.” Riley v. \
+         California, 573 U.S. 373, 403 (2014).",
+    );
+    assert_eq!(
+        quotation(&dropped),
+        (
+            "modern cell phones are just another technological convenience.",
+            Some("[m]odern cell phones are not just another technological convenience."),
+            QuoteChange::NegationDropped
+        )
+    );
+    assert_eq!(dropped.citation, "Riley v. California, 573 U.S. 373");
+    let added = only(
+        RILEY_QUOTED,
+        "Officers “must generally not secure a warrant before conducting such a search.” Riley v. \
+         California, 573 U.S. 373, 386 (2014).",
+    );
+    assert_eq!(quotation(&added).2, QuoteChange::NegationAdded);
+    let reworded = only(
+        RILEY_QUOTED,
+        "Officers “must always secure a warrant before conducting such a search.” Riley v. California, 573 \
+         U.S. 373, 386 (2014).",
+    );
+    assert_eq!(quotation(&reworded).2, QuoteChange::WordsChanged);
+    assert_eq!(
+        reworded.check.to_string(),
+        "quotes “must always secure a warrant before conducting such a search.”; the reference quotes it as \
+         “must generally secure a warrant before conducting such a search.”: words changed"
+    );
+}
+
+#[test]
+fn a_quotation_the_references_quotations_of_the_authority_do_not_contain_is_a_finding() {
+    // A real sentence of Riley (at 396) the reference does not quote.
+    let finding = only(
+        RILEY_QUOTED,
+        "A phone search “would typically expose to the government far more than the most exhaustive search \
+         of a house.” Riley v. California, 573 U.S. 373, 396 (2014).",
+    );
+    assert_eq!(quotation(&finding).1, None);
+    assert_eq!(quotation(&finding).2, QuoteChange::NotInReference);
+}
+
+#[test]
+fn part_of_a_reference_quotation_short_terms_and_unquoted_authorities_are_no_finding() {
+    for generated in [
+        // Part of the reference's quotation, and the whole of it.
+        "Officers must “secure a warrant before conducting such a search.” Riley v. California, 573 U.S. \
+         373, 386 (2014).",
+        "Officers “must generally secure a warrant before conducting such a search.” Riley v. California, \
+         573 U.S. 373, 386 (2014).",
+        // Three words are a term, not a passage.
+        "Phones are no “technological convenience” alone. Riley v. California, 573 U.S. 373, 403 (2014).",
+        // The reference quotes nothing of Terry.
+        "A stop needs “specific and articulable facts” and more. Terry v. Ohio, 392 U.S. 1, 21 (1968).",
+    ] {
+        assert_eq!(findings(RILEY_QUOTED, generated), [], "{generated}");
+    }
 }

@@ -59,11 +59,16 @@ impl BriefPipeline {
         let authorities = authorities::unify(&mut reference_citations, &mut candidate_citations);
         let left_out =
             left_out::left_out_citations(&reference_citations, &candidate_citations, &authorities);
-        let integrity = integrity::check(&reference_citations, &candidate_citations, &authorities);
+        let mut integrity =
+            integrity::check(&reference_citations, &candidate_citations, &authorities);
+        let quoting = candidate_citations.clone();
         let (mut reference, reference_spans) =
             claims_and_spans_with(reference_text, reference_citations, &authorities);
         let (mut candidate, candidate_spans) =
             claims_and_spans_with(candidate_text, candidate_citations, &authorities);
+        integrity.extend(integrity::quotations(&reference, &candidate, &quoting));
+        // Text order; a citation's findings stay in the order of the checks.
+        integrity.sort_by_key(|finding| finding.start);
         left_out::leave_out_unresolved(&mut reference, &authorities);
         left_out::leave_out_unresolved(&mut candidate, &authorities);
         if settings.authorities == AuthorityScope::Cases {
