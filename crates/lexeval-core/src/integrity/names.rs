@@ -120,6 +120,21 @@ fn same_word(a: &Word, b: &Word) -> bool {
         || (b.abbreviated && abbreviates(&b.core, &a.core))
 }
 
+/// Whether `party` is an acronym ("HHS", "NLRB") of words of `other` ("Dep't of Health & Human Servs.").
+fn acronym_of(party: &str, other: &str) -> bool {
+    let party = party.trim();
+    let letters: String = party.chars().filter(|c| *c != '.').collect();
+    if !(2..=6).contains(&letters.len()) || !letters.chars().all(|c| c.is_ascii_uppercase()) {
+        return false;
+    }
+    let initials: String = other
+        .split(|c: char| c.is_whitespace() || c == '&' || c == ',')
+        .filter_map(|w| w.chars().next())
+        .filter(char::is_ascii_uppercase)
+        .collect();
+    initials.contains(&letters)
+}
+
 /// The parties a full case citation names, as words (parties of generic words only are left out).
 fn parties(citation: &Citation) -> Vec<Vec<Word>> {
     [&citation.plaintiff, &citation.defendant]
@@ -128,6 +143,11 @@ fn parties(citation: &Citation) -> Vec<Vec<Word>> {
         .map(|party| words(party))
         .filter(|words| !words.is_empty())
         .collect()
+}
+
+/// Whether a full case citation names both parties ("Riley v. California").
+pub fn captioned(citation: &Citation) -> bool {
+    citation.plaintiff.is_some() && citation.defendant.is_some()
 }
 
 fn has_name(citation: &Citation) -> bool {
@@ -145,6 +165,18 @@ fn meets(party: &[Word], other: &[Vec<Word>]) -> bool {
 pub fn agree(a: &Citation, b: &Citation) -> Option<bool> {
     if !has_name(a) || !has_name(b) {
         return None;
+    }
+    // A party written as the other's acronym ("HHS") stands for it.
+    let acronyms = |x: &Citation, y: &Citation| {
+        [&x.plaintiff, &x.defendant].into_iter().flatten().any(|p| {
+            [&y.plaintiff, &y.defendant]
+                .into_iter()
+                .flatten()
+                .any(|o| acronym_of(p, o))
+        })
+    };
+    if acronyms(a, b) || acronyms(b, a) {
+        return Some(true);
     }
     let (a, b) = (parties(a), parties(b));
     if a.len() < 2 || b.len() < 2 {

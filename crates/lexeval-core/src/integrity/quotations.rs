@@ -16,20 +16,29 @@ const MIN_WORDS: usize = 4;
 /// passage quoted differently rather than two passages.
 const SAME_PASSAGE: f64 = 0.6;
 
-/// The passages in double quotation marks (curly or straight) of a claim's text.
+/// The passages in double quotation marks (curly or straight) of a claim's text. A straight mark opens
+/// only at a word's start and closes only after a word, so a claim that begins or ends inside a quotation
+/// does not pair the wrong marks.
 pub fn passages(text: &str) -> Vec<&str> {
     let mut found = Vec::new();
     let mut open: Option<usize> = None;
+    let mut before: Option<char> = None;
     for (at, c) in text.char_indices() {
+        let after_word = before.is_some_and(|b| !b.is_whitespace() && !"([—–".contains(b));
         match (c, open) {
             ('“', _) => open = Some(at + c.len_utf8()),
-            ('”' | '"', Some(start)) => {
+            ('”', Some(start)) => {
                 found.push(&text[start..at]);
                 open = None;
             }
-            ('"', None) => open = Some(at + 1),
+            ('"', Some(start)) if after_word => {
+                found.push(&text[start..at]);
+                open = None;
+            }
+            ('"', _) if !after_word => open = Some(at + 1),
             _ => {}
         }
+        before = Some(c);
     }
     found
 }

@@ -80,6 +80,16 @@ fn names_that_abbreviate_reorder_or_shorten_each_other_agree() {
             "Carnegie-Mellon Univ. v. Cohill, 484 U.S. 343, 350 (1988).",
             "Carnegie-Mellon Univ., 484 U.S. 343, 350 (1988).",
         ),
+        // An agency by its acronym (CLERC row 114's generation).
+        (
+            "Formaldehyde Inst. v. Dep’t of Health & Human Servs., 889 F.2d 1118, 1122 (D.C. Cir. 1989).",
+            "Formaldehyde Inst. v. HHS, 889 F.2d 1118, 1122 (D.C. Cir. 1989).",
+        ),
+        // A one-party name is no caption to compare: often a word of the sentence (CLERC row 1's generation).
+        (
+            "Coulter v. Weinberger, 527 F.2d 224, 229 (3d Cir. 1975).",
+            "Moreover, 527 F.2d 224 emphasizes that claims may be reopened.",
+        ),
         // The parties' order reversed on appeal.
         (
             "State v. Jones, 157 Wis. 2d 441 (1990).",
@@ -476,4 +486,18 @@ fn part_of_a_reference_quotation_short_terms_and_unquoted_authorities_are_no_fin
     ] {
         assert_eq!(findings(RILEY_QUOTED, generated), [], "{generated}");
     }
+}
+
+#[test]
+fn straight_quotation_marks_pair_at_word_edges() {
+    use super::quotations::passages;
+    assert_eq!(
+        passages(r#"It held "no warrant is needed" and "get a warrant.""#),
+        ["no warrant is needed", "get a warrant."]
+    );
+    // A claim that begins inside a quotation: its first mark closes, so nothing pairs across the text.
+    assert_eq!(
+        passages(r#"but not greater than necessary" to meet the goals in "§ 3553(a).""#),
+        ["§ 3553(a)."]
+    );
 }
