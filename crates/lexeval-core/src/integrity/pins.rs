@@ -107,7 +107,9 @@ pub fn problem(
         return Some(PinProblem::BeforeFirstPage);
     }
     if pin > first + LONGEST_OPINION {
-        return Some(PinProblem::BeyondAnyOpinion);
+        // "435 U.S. 78, 1974" with no parenthetical: the year written where the pin goes, not a pin.
+        let a_year = case.year.is_none() && (1700..=2100).contains(&pin);
+        return (!a_year).then_some(PinProblem::BeyondAnyOpinion);
     }
     let same_volume = |c: &Citation| c.volume == case.volume && c.reporter == case.reporter;
     let later = texts
