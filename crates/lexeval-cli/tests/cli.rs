@@ -496,3 +496,47 @@ fn correlate_and_cite_read_a_json_array_and_a_byte_order_mark_like_json_lines() 
     let err = String::from_utf8(err.stderr).unwrap();
     assert!(err.contains("standard input line 2, field `text`"), "{err}");
 }
+
+#[test]
+fn fresco_lists_the_generated_citations_to_check_after_the_scores() {
+    let reference = common::scratch("riley-r.txt");
+    let generated = common::scratch("riley-c.txt");
+    std::fs::write(
+        &reference,
+        "Officers must secure a warrant before searching a cell phone. Riley v. California, 573 U.S. 373, 386 (2014).",
+    )
+    .unwrap();
+    std::fs::write(
+        &generated,
+        "Officers must secure a warrant before searching a cell phone. Riley v. Texas, 573 U.S. 373, 999 (2014).",
+    )
+    .unwrap();
+    let (reference, generated) = (
+        reference.display().to_string(),
+        generated.display().to_string(),
+    );
+    let out = stdout_of(&["fresco", "-r", &reference, "-c", &generated]);
+    let listed = out.split_once("1 citation to check\n").expect(&out).1;
+    assert_eq!(
+        listed,
+        "  Riley v. Texas, 573 U.S. 373 (characters 78–90 of the generated text)\n    \
+         the same cite is Riley v. California, 573 U.S. 373 in the reference: the names differ\n    \
+         pin 999 is 626 pages past the first page, 373: no opinion runs past 300\n"
+    );
+    // L-FRESCO still counts the shared cite (the findings never change a score).
+    assert!(out.contains("l-fresco                 1.0000"), "{out}");
+    // The JSON report carries them typed.
+    let report =
+        json_output(lexeval().args(["fresco", "--json", "-r", &reference, "-c", &generated]));
+    assert_eq!(
+        report["details"]["integrity"][0]["check"]["kind"],
+        "name_cite_mismatch"
+    );
+    assert_eq!(
+        report["details"]["integrity"][1]["check"]["problem"]["why"],
+        "beyond_any_opinion"
+    );
+    // A clean pair prints no such line.
+    let clean = stdout_of(&["fresco", "-r", &reference, "-c", &reference]);
+    assert!(!clean.contains("to check"), "{clean}");
+}

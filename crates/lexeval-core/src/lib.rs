@@ -69,6 +69,7 @@ pub mod compare;
 pub mod decompscore;
 pub mod embedded;
 pub mod fresco;
+pub mod integrity;
 pub mod items;
 pub mod judge;
 pub mod judged;

@@ -4,6 +4,7 @@
 use crate::check::Checker;
 use crate::commands::pair_args::PairArgs;
 use anyhow::Result;
+use lexeval_core::integrity::{self, Finding};
 use lexeval_core::pipeline::{CheckJob, MetricReport};
 
 /// Runs a check command: the one pair of `-r`/`-c`, or with `--pairs` every pair of the file; `job` builds
@@ -19,7 +20,34 @@ pub fn run_check(
     let (reference, candidate) = pair.read()?;
     let mut checker = Checker::new(&pair.llm, pair.embedding.model);
     match checker.run(job(reference, candidate)?)?.metric {
-        MetricReport::Fresco(report) => crate::commands::show::print_report(&report, json),
+        MetricReport::Fresco(report) => {
+            crate::commands::show::print_report(&report, json)?;
+            if !json {
+                print_integrity(&report.details.integrity);
+            }
+            Ok(())
+        }
         MetricReport::Pointwise(report) => crate::commands::show::print_report(&report, json),
+    }
+}
+
+/// The generated text's citations to check, after the scores: the count line, then each flagged citation
+/// once with every finding's evidence.
+fn print_integrity(findings: &[Finding]) {
+    let Some(count) = integrity::to_check(findings) else {
+        return;
+    };
+    println!("{count}");
+    let mut previous = None;
+    for finding in findings {
+        let at = (finding.start, finding.end);
+        if previous != Some(at) {
+            println!(
+                "  {} (characters {}–{} of the generated text)",
+                finding.citation, finding.start, finding.end
+            );
+            previous = Some(at);
+        }
+        println!("    {}", finding.check);
     }
 }

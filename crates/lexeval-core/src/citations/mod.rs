@@ -129,6 +129,37 @@ impl Citation {
     }
 }
 
+/// The publication dates (reporters-db's start and end years, None when open) of every edition named
+/// `reporter` (a canonical name, as `Citation::reporter` carries), and its source's key: "F." for F.3d.
+pub fn reporter_editions(reporter: &str) -> impl Iterator<Item = ReporterEdition> + '_ {
+    db::table().sources.iter().flat_map(move |source| {
+        source
+            .editions
+            .iter()
+            .filter(move |edition| edition.name == reporter)
+            .map(move |edition| ReporterEdition {
+                series: &source.key,
+                start: edition.start,
+                end: edition.end,
+            })
+    })
+}
+
+/// One reporters-db edition: its series (the source's key) and the years it was published.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReporterEdition {
+    pub series: &'static str,
+    pub start: Option<u32>,
+    pub end: Option<u32>,
+}
+
+impl ReporterEdition {
+    /// reporters-db's `includes_year`.
+    pub fn includes_year(&self, year: u32) -> bool {
+        self.start.is_none_or(|start| start <= year) && self.end.is_none_or(|end| end >= year)
+    }
+}
+
 /// `text` with each run of whitespace made one space (a cite printed across a line break reads as one).
 fn normalise_space(text: String) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")

@@ -5,6 +5,7 @@ use super::settings::{metric_version_1_match, GeneralizedMatch};
 use crate::authorities::Authority;
 use crate::authority_key::AuthorityKey;
 use crate::claims::AttributedClaim;
+use crate::integrity::Finding;
 use crate::judge::{Exchange, JudgeSettings};
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -21,6 +22,10 @@ pub struct FrescoDetails {
     pub failed_pairs: usize,
     /// Authorities only the candidate cites (possibly hallucinated), by name.
     pub hallucinated_authorities: Vec<String>,
+    /// What to check about the generated text's citations (`integrity`): beside the scores, never in them.
+    /// Absent when there is nothing, so reports without findings read as they always have.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub integrity: Vec<Finding>,
     /// Similarities computed (distinct pairs of texts).
     #[serde(default)]
     pub judged_pairs: usize,

@@ -163,6 +163,7 @@ pub fn score(
                 .difference(&reference_authorities)
                 .collect(),
         ),
+        integrity: Vec::new(),
         judged_pairs: judgements.judged,
         left_out: Vec::new(),
         llm: None,

@@ -12,6 +12,7 @@ use crate::claims::AttributedClaim;
 use crate::embedded::{whole_text_report, EmbeddedTexts};
 use crate::fresco::left_out::{self, LeftOutCitation};
 use crate::fresco::{self, AuthorityScope, FrescoDetails, FrescoSettings};
+use crate::integrity::{self, Finding};
 use crate::judge::{Answer, Exchange, JudgeLanguage, JudgeSettings};
 use crate::report::ScoreReport;
 use crate::rouge::{PairwiseF1, RougeDetails, RougeType};
@@ -36,6 +37,8 @@ pub struct BriefPipeline {
     authorities: Vec<Authority>,
     /// Citations neither text resolves: out of the score, listed in its report.
     left_out: Vec<LeftOutCitation>,
+    /// What to check about the generated text's citations: listed in the report, never scored.
+    integrity: Vec<Finding>,
     spans: (Vec<Span>, Vec<Span>),
     rouge: ScoreReport<RougeDetails>,
     /// Why ROUGE cannot compare the texts, if so (noted on the ROUGE scores and a ROUGE headline).
@@ -56,10 +59,16 @@ impl BriefPipeline {
         let authorities = authorities::unify(&mut reference_citations, &mut candidate_citations);
         let left_out =
             left_out::left_out_citations(&reference_citations, &candidate_citations, &authorities);
+        let mut integrity =
+            integrity::check(&reference_citations, &candidate_citations, &authorities);
+        let quoting = candidate_citations.clone();
         let (mut reference, reference_spans) =
             claims_and_spans_with(reference_text, reference_citations, &authorities);
         let (mut candidate, candidate_spans) =
             claims_and_spans_with(candidate_text, candidate_citations, &authorities);
+        integrity.extend(integrity::quotations(&reference, &candidate, &quoting));
+        // Text order; a citation's findings stay in the order of the checks.
+        integrity.sort_by_key(|finding| finding.start);
         left_out::leave_out_unresolved(&mut reference, &authorities);
         left_out::leave_out_unresolved(&mut candidate, &authorities);
         if settings.authorities == AuthorityScope::Cases {
@@ -83,6 +92,7 @@ impl BriefPipeline {
             candidate,
             authorities,
             left_out,
+            integrity,
             spans: (reference_spans, candidate_spans),
             rouge,
             unread_by_rouge,
@@ -149,6 +159,7 @@ impl BriefPipeline {
             similarity,
         );
         left_out::record(&mut report, self.left_out.clone());
+        report.details.integrity = self.integrity.clone();
         report
     }
 

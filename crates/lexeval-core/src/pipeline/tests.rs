@@ -2,6 +2,7 @@ use super::*;
 use crate::authority_key::AuthorityKey;
 use crate::citations::claims;
 use crate::fresco::{self, AuthorityScope};
+use crate::integrity::Check;
 use crate::judge::JudgeError;
 use crate::judge::JudgeSettings;
 use crate::pointwise::{Assignment, PointSource, PointwiseDetails};
@@ -583,4 +584,57 @@ fn texts_rouge_cannot_read_say_so_on_every_rouge_decided_score_and_split_into_th
     let (_, step) = Pipeline::start(summary(Similarity::RougeL), &PlainJudge);
     let report = done(step);
     assert!(report.metric.scores().iter().all(|s| s.note.is_none()));
+}
+
+#[test]
+fn a_brief_report_lists_integrity_findings_beside_unchanged_scores() {
+    // The issue's examples: Riley v. California's cite under another name, a pin of 999 on it.
+    let reference =
+        "Officers must generally secure a warrant before searching a cell phone seized incident \
+                     to an arrest. Riley v. California, 573 U.S. 373, 386 (2014).";
+    let candidate =
+        "Officers must generally secure a warrant before searching a cell phone seized incident \
+                     to an arrest. Riley v. Texas, 573 U.S. 373, 999 (2014).";
+    let settings = l_fresco(Similarity::RougeL, 0.4);
+    let report = done(
+        Pipeline::start(
+            brief_job(reference, candidate, settings.clone()),
+            &PlainJudge,
+        )
+        .1,
+    );
+    let report = fresco_report(&report);
+    let checks: Vec<&Check> = report.details.integrity.iter().map(|f| &f.check).collect();
+    assert!(
+        matches!(
+            checks[..],
+            [Check::NameCiteMismatch { .. }, Check::Pin { .. }]
+        ),
+        "{checks:?}"
+    );
+    assert_eq!(
+        crate::integrity::flagged_citations(&report.details.integrity),
+        1
+    );
+    // The scores are the metric's own: L-FRESCO still counts the cite as the shared authority.
+    let mut similarity = |a: &str, b: &str| Ok(crate::rouge::f1(RougeType::L, a, b, true));
+    let mut direct = fresco::score(
+        &claims(reference),
+        &claims(candidate),
+        &report.details.authorities,
+        &settings,
+        &mut similarity,
+    );
+    assert_eq!(direct.scores, report.scores);
+    direct.details.integrity = report.details.integrity.clone();
+    assert_eq!(&direct, report);
+    // The findings read back; a report without any has no field at all.
+    let json = serde_json::to_string(report).expect("report JSON");
+    assert_eq!(
+        &serde_json::from_str::<ScoreReport<FrescoDetails>>(&json).expect("read back"),
+        report
+    );
+    let clean = done(Pipeline::start(brief(Similarity::RougeL), &PlainJudge).1);
+    let json = serde_json::to_string(fresco_report(&clean)).expect("report JSON");
+    assert!(!json.contains("integrity"), "{json}");
 }
