@@ -108,7 +108,8 @@ pub fn focus_first(selector: &str) {
 
 fn focus(element: Option<web_sys::Element>) {
     if let Some(element) = element.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-        element.scroll_into_view_with_bool(false);
+        // At the top of the screen, with what follows it below.
+        element.scroll_into_view();
         let _ = element.focus();
     }
 }
