@@ -95,3 +95,21 @@ pub fn scroll_to(selector: &str) {
         element.scroll_into_view_with_bool(false);
     }
 }
+
+/// Scrolls to the element `id` and gives it the focus (it has `tabindex="-1"` when it is not a control).
+pub fn focus_id(id: &str) {
+    focus(document().get_element_by_id(id));
+}
+
+/// Scrolls to the first element matching `selector` and gives it the focus, if there is one.
+pub fn focus_first(selector: &str) {
+    focus(document().query_selector(selector).ok().flatten());
+}
+
+fn focus(element: Option<web_sys::Element>) {
+    if let Some(element) = element.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        // At the top of the screen, with what follows it below.
+        element.scroll_into_view();
+        let _ = element.focus();
+    }
+}

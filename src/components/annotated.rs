@@ -1,10 +1,12 @@
 //! Text with citations coloured by authority, claims underlined and U-Score cue phrases marked. Built only from text nodes and `<span>`s.
 
-use crate::present::report_view::PairLink;
+use crate::components::interaction::Interaction;
+use crate::present::selection::{Lit, Selection, Side};
 use leptos::prelude::*;
 use lexeval_core::authority_key::AuthorityKey;
 use lexeval_core::pipeline::{Span, SpanKind};
 use std::collections::{HashMap, HashSet};
+use wasm_bindgen::JsCast;
 
 /// Number of distinct citation colours in the stylesheet (`.auth-0` … `.auth-7`). Colours repeat; the
 /// number label after each citation tells authorities apart.
@@ -17,13 +19,6 @@ pub struct Palette {
     order: HashMap<AuthorityKey, usize>,
     in_reference: HashSet<AuthorityKey>,
     in_candidate: HashSet<AuthorityKey>,
-}
-
-/// Which text of a comparison an annotated text is.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Side {
-    Reference,
-    Candidate,
 }
 
 impl Palette {
@@ -169,17 +164,16 @@ fn segments(text: &str, spans: &[Span], unsupported: &[(usize, usize)]) -> Vec<S
     out
 }
 
-/// The pair selected in the table, as seen from one text: the claim it highlights there and its authority.
-fn selected_here(
-    selected: Option<RwSignal<Option<PairLink>>>,
-    side: Side,
-) -> Option<(usize, Option<AuthorityKey>)> {
-    let link = selected?.get()?;
-    let claim = match side {
-        Side::Reference => link.reference_claim,
-        Side::Candidate => link.candidate_claim,
-    }?;
-    Some((claim, link.authority))
+/// The claim a click or key press in an annotated text landed on (`data-claim` of its runs).
+fn claim_at(target: Option<web_sys::EventTarget>) -> Option<usize> {
+    target?
+        .dyn_into::<web_sys::Element>()
+        .ok()?
+        .closest("[data-claim]")
+        .ok()??
+        .get_attribute("data-claim")?
+        .parse()
+        .ok()
 }
 
 #[component]
@@ -195,20 +189,28 @@ pub fn AnnotatedText(
     /// Generated points the reference does not support, marked in words where they end.
     #[prop(optional)]
     unsupported: Vec<String>,
-    /// The pair selected in the pairs table, whose claims and citations are highlighted here.
+    /// The check's selection and authority panel: a claim clicked here selects its pairs, a citation's
+    /// number opens its authority's panel.
     #[prop(optional)]
-    selected: Option<RwSignal<Option<PairLink>>>,
-    /// Set to an authority's key when its citation is chosen (click, or its label button).
+    interaction: Option<Interaction>,
+    /// What the selection lights in this text.
     #[prop(optional)]
-    chosen_authority: Option<RwSignal<Option<AuthorityKey>>>,
+    lit: Option<Signal<Lit>>,
+    /// Its claims select their pairs (a brief check's; a summary's rows are points, not claims).
+    #[prop(optional)]
+    claims_select: bool,
     #[prop(into)] label: String,
     /// Element id of the figure (the pairs table scrolls to its selected claim).
     #[prop(optional, into)]
     id: Option<String>,
 ) -> impl IntoView {
+    // Only a claim's first run is a tab stop, so a claim is one stop however many citations cut it.
+    let mut previous_claim = None;
     let runs = segments(&text, &spans, &point_ranges(&text, &unsupported))
         .into_iter()
         .map(|seg| {
+            let starts_claim = seg.claim.is_some() && seg.claim != previous_claim;
+            previous_claim = seg.claim;
             let mut class = String::new();
             let mut title = Vec::new();
             let mut label = None;
@@ -241,26 +243,31 @@ pub fn AnnotatedText(
             }
             let authority = seg.authority.map(|(key, _)| key);
             let claim = seg.claim;
-            let lit = move || {
-                let Some((selected_claim, selected_authority)) = side.and_then(|side| selected_here(selected, side)) else {
-                    return false;
-                };
-                claim == Some(selected_claim)
-                    && (authority.is_none() || selected_authority.is_none() || authority == selected_authority)
-            };
+            let lit = move || lit.is_some_and(|lit| lit.with(|lit| lit.lights(claim, authority.as_ref())));
             let choose = {
                 let key = label.as_ref().map(|l| l.0.clone());
-                move || {
-                    if let (Some(chosen), Some(key)) = (chosen_authority, key.clone()) {
-                        chosen.set(Some(key));
+                move |ev: leptos::ev::MouseEvent| {
+                    if let (Some(interaction), Some(key)) = (interaction, key.clone()) {
+                        let opener = ev.current_target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok());
+                        interaction.open_panel(key, opener);
                     }
                 }
             };
+            // A claim's first run takes the focus and selects its pairs (Enter or Space, handled on the text).
+            let claims_select = claims_select && interaction.is_some() && side.is_some();
+            let selectable = claims_select && starts_claim;
             let text = if class.is_empty() {
                 view! { <span>{seg.text}</span> }.into_any()
             } else {
                 view! {
-                    <span class=class.trim().to_string() class:selected=lit title=title.join("; ")>
+                    <span
+                        class=class.trim().to_string()
+                        class:selected=lit
+                        title=title.join("; ")
+                        data-claim=claim.filter(|_| claims_select).map(|c| c.to_string())
+                        tabindex=selectable.then_some("0")
+                        role=selectable.then_some("button")
+                    >
                         {seg.text}
                     </span>
                 }
@@ -272,9 +279,9 @@ pub fn AnnotatedText(
                     None => number.to_string(),
                 };
                 let describe = format!("{marker}: authority {number}, {name}");
-                match chosen_authority {
+                match interaction {
                     Some(_) => view! {
-                        <button type="button" class="auth-label" aria-label=format!("{describe} (show its pairs)") on:click=move |_| choose()>
+                        <button type="button" class="auth-label" aria-label=format!("{describe} (show its pairs)") on:click=choose>
                             {marker}
                         </button>
                     }
@@ -288,10 +295,37 @@ pub fn AnnotatedText(
             view! { {text} {label} {point_mark} }
         })
         .collect_view();
+    // A claim clicked, or Enter or Space on it, selects its pairs: one handler for the whole text, however
+    // many claims it has.
+    let select_claim = move |target: Option<web_sys::EventTarget>| -> bool {
+        let (Some(interaction), Some(side), Some(claim)) = (interaction, side, claim_at(target))
+        else {
+            return false;
+        };
+        interaction
+            .selection
+            .set(Some(Selection::Claim(side, claim)));
+        true
+    };
     view! {
         <figure class="annotated" id=id>
             <figcaption>{label.clone()}</figcaption>
-            <p class="annotated-text" tabindex="0" role="region" aria-label=format!("{label}, annotated")>{runs}</p>
+            <p
+                class="annotated-text"
+                tabindex="0"
+                role="region"
+                aria-label=format!("{label}, annotated")
+                on:click=move |ev| {
+                    select_claim(ev.target());
+                }
+                on:keydown=move |ev| {
+                    if matches!(ev.key().as_str(), "Enter" | " ") && select_claim(ev.target()) {
+                        ev.prevent_default();
+                    }
+                }
+            >
+                {runs}
+            </p>
         </figure>
     }
 }

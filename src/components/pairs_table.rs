@@ -1,27 +1,34 @@
 //! The comparison table: reference claim (or point), generated claim, authority (or point weight),
 //! similarity, verdict.
 
-use crate::present::report_view::{MatchRule, PairLink, PairRow, Units, Verdict};
+use crate::present::report_view::{MatchRule, PairRow, Units, Verdict};
+use crate::present::selection::Selection;
 use leptos::prelude::*;
 
 /// Rows drawn at first; a brief of a megabyte has thousands, drawn on request.
 const FIRST_ROWS: usize = 200;
 
 /// A row; when it links to the texts, it is selectable by click, Enter or Space (and says so to screen
-/// readers with `aria-selected`).
+/// readers with `aria-selected`), and selected too by a claim or citation chosen in a text.
 fn row_view(
     row: PairRow,
-    selected: RwSignal<Option<PairLink>>,
+    selected: RwSignal<Option<Selection>>,
     headers: (String, String, &'static str),
     rule: MatchRule,
 ) -> impl IntoView {
-    let link = (row.link != PairLink::default()).then_some(row.link);
-    let linkable = link.is_some();
+    let linkable = row.link != Default::default();
     let is_selected = {
-        let link = link.clone();
-        move || link.is_some() && selected.with(|s| s.as_ref() == link.as_ref())
+        let link = row.link.clone();
+        move || selected.with(|s| s.as_ref().is_some_and(|s| s.selects(&link)))
     };
-    let select = move || selected.set(link.clone());
+    let select = {
+        let link = row.link.clone();
+        move || {
+            if linkable {
+                selected.set(Some(Selection::Pair(link.clone())));
+            }
+        }
+    };
     let on_key = {
         let select = select.clone();
         move |ev: leptos::ev::KeyboardEvent| {
@@ -63,8 +70,10 @@ pub fn PairsTable(
     units: Units,
     /// When a pair matches, e.g. similarity ≥ 0.50.
     rule: MatchRule,
-    /// The pair selected here, highlighted in the annotated texts.
-    selected: RwSignal<Option<PairLink>>,
+    /// The selection: a row chosen here, or a claim or citation chosen in the texts.
+    selected: RwSignal<Option<Selection>>,
+    /// The table's id is `{prefix}-pairs`.
+    prefix: &'static str,
 ) -> impl IntoView {
     let unit = units.noun();
     // Third column: the authority a brief's pair shares, or a summary point's weight.
@@ -97,7 +106,7 @@ pub fn PairsTable(
     };
     view! {
         <div class="table-scroll" tabindex="0" role="region" aria-label=format!("Table of {unit} pairs")>
-            <table class="pairs stacked">
+            <table class="pairs stacked" id=format!("{prefix}-pairs")>
                 <caption>
                     {format!("Reference {unit}s and their generated {unit} (match when {})", rule.text())}
                     {(units == Units::Claims)
@@ -126,10 +135,14 @@ pub fn PairsTable(
 
 /// The generated points the reference does not support: what a summary may have invented.
 #[component]
-pub fn UnsupportedPoints(points: Vec<String>) -> impl IntoView {
+pub fn UnsupportedPoints(
+    points: Vec<String>,
+    /// Its id is `{prefix}-unsupported-points` (the precision card links to it).
+    prefix: &'static str,
+) -> impl IntoView {
     (!points.is_empty()).then(|| {
         view! {
-            <div class="unsupported-points">
+            <div class="unsupported-points" id=format!("{prefix}-unsupported-points") tabindex="-1">
                 <p>
                     <strong>
                         {format!(
@@ -144,14 +157,60 @@ pub fn UnsupportedPoints(points: Vec<String>) -> impl IntoView {
     })
 }
 
+/// A list of the authorities only one text cites.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Gap {
+    /// Cited only by the generated text: possibly hallucinated.
+    GeneratedOnly,
+    /// Cited by the reference, missing from the generated text.
+    ReferenceOnly,
+}
+
+impl Gap {
+    /// The list's element id (score cards link to it).
+    pub fn id(self, prefix: &str) -> String {
+        match self {
+            Gap::GeneratedOnly => format!("{prefix}-generated-only"),
+            Gap::ReferenceOnly => format!("{prefix}-reference-only"),
+        }
+    }
+
+    /// The list's title, and the link's on the score card that leads to it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Gap::GeneratedOnly => "Cited only by the generated text",
+            Gap::ReferenceOnly => "Cited by the reference, missing from the generated text",
+        }
+    }
+
+    fn class(self) -> &'static str {
+        match self {
+            Gap::GeneratedOnly => "hallucinated",
+            Gap::ReferenceOnly => "missing",
+        }
+    }
+
+    fn advice(self) -> &'static str {
+        match self {
+            Gap::GeneratedOnly => " (check these are real and on point):",
+            Gap::ReferenceOnly => ":",
+        }
+    }
+}
+
 /// The authorities only one text cites: the generated text's may be hallucinated.
 #[component]
-pub fn AuthorityGaps(hallucinated: Vec<String>, missing: Vec<String>) -> impl IntoView {
-    let list = |title: &'static str, class: &'static str, keys: Vec<String>| {
+pub fn AuthorityGaps(
+    hallucinated: Vec<String>,
+    missing: Vec<String>,
+    /// Prefix of the lists' ids (`Gap::id`).
+    prefix: &'static str,
+) -> impl IntoView {
+    let list = |gap: Gap, keys: Vec<String>| {
         (!keys.is_empty()).then(|| {
             view! {
-                <p class=class>
-                    <strong>{title}</strong>
+                <p class=gap.class() id=gap.id(prefix) tabindex="-1">
+                    <strong>{gap.title()}{gap.advice()}</strong>
                     {keys.into_iter().map(|k| view! { " " <code>{k}</code> }).collect_view()}
                 </p>
             }
@@ -159,8 +218,8 @@ pub fn AuthorityGaps(hallucinated: Vec<String>, missing: Vec<String>) -> impl In
     };
     view! {
         <div class="authority-gaps">
-            {list("Cited only by the generated text (check these are real and on point):", "hallucinated", hallucinated)}
-            {list("Cited by the reference, missing from the generated text:", "missing", missing)}
+            {list(Gap::GeneratedOnly, hallucinated)}
+            {list(Gap::ReferenceOnly, missing)}
         </div>
     }
 }

@@ -1,5 +1,6 @@
 //! A headline number with its name, a short meaning and the formula behind it.
 
+use crate::browser;
 use leptos::prelude::*;
 use lexeval_core::report::{Bounds, Score};
 use std::collections::HashMap;
@@ -175,6 +176,15 @@ pub fn title(name: &str) -> String {
     }
 }
 
+/// A link on a card to the list behind it ("Cited only by the generated text: 2"), which it scrolls to and
+/// focuses.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Jump {
+    pub label: String,
+    /// The list's element id.
+    pub target: String,
+}
+
 #[component]
 pub fn ScoreCard(
     score: Score,
@@ -184,6 +194,9 @@ pub fn ScoreCard(
     /// What the number counts, e.g. "9 of 15 reference claim–authority pairs supported".
     #[prop(default = None)]
     count: Option<String>,
+    /// The list of what the number leaves out, when the page shows one.
+    #[prop(default = None)]
+    jump: Option<Jump>,
 ) -> impl IntoView {
     let (meaning, formula) = explain(&score.name);
     let name = title(&score.name);
@@ -218,6 +231,11 @@ pub fn ScoreCard(
             <h3>{name.clone()}</h3>
             {value}
             {count.map(|count| view! { <p class="count-behind">{count}</p> })}
+            {jump.map(|Jump { label, target }| view! {
+                <button type="button" class="link-button jump screen-only" on:click=move |_| browser::focus_id(&target)>
+                    {label}
+                </button>
+            })}
             {score.note.map(|note| view! { <p class="note">{note}</p> })}
             {(!meaning.is_empty()).then(|| view! { <p class="meaning">{meaning}</p> })}
             {(!formula.is_empty())
@@ -248,6 +266,9 @@ pub fn ScoreCards(
     /// Score name → the count behind its number.
     #[prop(optional)]
     counts: HashMap<String, String>,
+    /// Score name → the link to the list behind it.
+    #[prop(optional)]
+    jumps: HashMap<String, Jump>,
 ) -> impl IntoView {
     view! {
         <div class="score-cards">
@@ -255,7 +276,8 @@ pub fn ScoreCards(
                 .into_iter()
                 .map(|score| {
                     let count = counts.get(&score.name).cloned();
-                    view! { <ScoreCard score id_prefix=id_prefix.clone() count=count /> }
+                    let jump = jumps.get(&score.name).cloned();
+                    view! { <ScoreCard score id_prefix=id_prefix.clone() count=count jump=jump /> }
                 })
                 .collect_view()}
         </div>

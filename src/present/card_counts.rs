@@ -22,7 +22,7 @@ pub fn counts(report: &CheckReport) -> HashMap<String, String> {
 }
 
 /// "1 pair", "2 pairs": the noun agrees with the count before it.
-fn counted(n: usize, singular: &str, plural: &str) -> String {
+pub fn counted(n: usize, singular: &str, plural: &str) -> String {
     format!("{n} {}", if n == 1 { singular } else { plural })
 }
 

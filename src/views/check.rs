@@ -1,11 +1,10 @@
 //! Brief check and Summary check: two texts side by side, settings, live scores and the breakdown.
 
 use crate::browser::debounce::{self, WholeEdit};
-use crate::components::authority_panel::AuthorityPanel;
 use crate::components::error_alert::error_alert;
+use crate::components::interaction::Interaction;
 use crate::components::judge_progress::JudgeProgress;
 use crate::components::model_progress::ModelProgress;
-use crate::present::report_view::{self, PairLink};
 use crate::state::route::View;
 use crate::state::settings::{LlmSettings, Settings};
 use crate::state::AppState;
@@ -17,7 +16,6 @@ use crate::workers::checks::{self, CheckError, LlmUse};
 use crate::workers::score as scoring;
 use crate::workers::Lane;
 use leptos::prelude::*;
-use lexeval_core::authority_key::AuthorityKey;
 use lexeval_core::pipeline::Span;
 use std::sync::Arc;
 
@@ -176,22 +174,21 @@ pub fn CheckView(view: View) -> impl IntoView {
     // stale numbers, marked, than none, when the embedding model takes a minute to load the first time or
     // the judge is slow.
     let shown = move || check.value().get().and_then(Result::ok);
-    // The pair selected in the table and the authority chosen in the texts; a new result clears both.
-    let selected = RwSignal::new(None::<PairLink>);
-    let chosen_authority = RwSignal::new(None::<AuthorityKey>);
+    // What is selected in the table and texts, the authority panel and the walk-through's step; a new
+    // result clears them.
+    let interaction = Interaction::new(prefix);
     Effect::new(move |_| {
         check.version().track();
-        selected.set(None);
-        chosen_authority.set(None);
+        interaction.clear();
     });
-    check_result::scroll_to_selected(prefix, selected);
+    interaction.follow_selection();
     let report = Signal::derive(move || {
         shown()
             .filter(|_| !busy() && !cancelled.get())
             .map(|c| c.scored.report.clone())
     });
 
-    let render = move |scored: Scored| check_result::result_view(view, scored, selected, prefix);
+    let render = move |scored: Scored| check_result::result_view(view, scored, interaction);
 
     let length_note = move |signal: RwSignal<String>| {
         move || {
@@ -226,7 +223,7 @@ pub fn CheckView(view: View) -> impl IntoView {
     };
 
     view! {
-        <section class="check" aria-labelledby=format!("{prefix}-title")>
+        <section class=move || format!("check {}", interaction.walk_class()) aria-labelledby=format!("{prefix}-title")>
             <h2 id=format!("{prefix}-title")>{text.title}</h2>
             <p class="intro">{text.intro}</p>
             <div class="examples" role="group" aria-label="Examples">
@@ -320,19 +317,12 @@ pub fn CheckView(view: View) -> impl IntoView {
                     }
                 }}
             </div>
-            <div class="pair annotated-pair">
-                {move || {
-                    let checked = shown().filter(|_| waiting.get().is_none())?;
-                    let (reference, candidate) = (checked.reference.clone(), checked.candidate.clone());
-                    let spans = checked.spans.clone();
-                    let unsupported = report_view::unsupported_points(&checked.scored.report.metric);
-                    Some(view! { <AnnotatedPair view reference candidate spans unsupported selected chosen_authority prefix /> })
-                }}
-            </div>
             {move || {
-                let key = chosen_authority.get()?;
-                let info = report_view::authority_info(&shown()?.scored.report.metric, &key)?;
-                Some(view! { <AuthorityPanel info prefix on_close=move || chosen_authority.set(None) /> })
+                let checked = shown().filter(|_| waiting.get().is_none())?;
+                let (reference, candidate) = (checked.reference.clone(), checked.candidate.clone());
+                let spans = checked.spans.clone();
+                let report = checked.scored.report.clone();
+                Some(view! { <AnnotatedPair view reference candidate spans report interaction /> })
             }}
         </section>
     }

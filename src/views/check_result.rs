@@ -1,22 +1,24 @@
-//! A finished brief or summary check as the check views draw it — score cards, pairs table, authority
-//! gaps, matrix, LLM exchanges, the annotated texts and the chosen authority's panel — shared by the
+//! A finished brief or summary check as the check views draw it — walk-through, score cards, pairs table,
+//! authority gaps, matrix, LLM exchanges, the annotated texts and the chosen authority's panel — shared by the
 //! check views and the Benchmarks tab's pairs, whose opened row is this same view of one pair.
 
-use crate::browser;
-use crate::components::annotated::{AnnotatedText, Palette, Side};
+use crate::components::annotated::{AnnotatedText, Palette};
 use crate::components::authority_panel::AuthorityPanel;
 use crate::components::heatmap::Heatmap;
+use crate::components::interaction::Interaction;
 use crate::components::llm_exchanges::LlmExchanges;
-use crate::components::pairs_table::{AuthorityGaps, PairsTable, UnsupportedPoints};
-use crate::components::score_card::ScoreCards;
-use crate::present::card_counts;
+use crate::components::pairs_table::{AuthorityGaps, Gap, PairsTable, UnsupportedPoints};
+use crate::components::score_card::{Jump, ScoreCards};
+use crate::components::walkthrough::Walkthrough;
 use crate::present::report_view::{self, MatchRule, PairLink, Units};
+use crate::present::selection::Side;
+use crate::present::{card_counts, walkthrough};
 use crate::state::route::View;
 use crate::state::settings::Settings;
 use leptos::prelude::*;
-use lexeval_core::authority_key::AuthorityKey;
 use lexeval_core::pipeline::{CheckReport, Span};
 use lexeval_core::similarity::Similarity;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A check's report and the matching rule it was scored with (the settings may have changed since).
@@ -42,27 +44,15 @@ pub fn labels(view: View) -> (&'static str, &'static str) {
     }
 }
 
-/// Scrolls both annotated texts (`{prefix}-annotated-…`) to the pair selected in the table.
-pub fn scroll_to_selected(prefix: &'static str, selected: RwSignal<Option<PairLink>>) {
-    Effect::new(move |_| {
-        if selected.get().is_some() {
-            request_animation_frame(move || {
-                for side in ["reference", "candidate"] {
-                    browser::scroll_to(&format!("#{prefix}-annotated-{side} .selected"));
-                }
-            });
-        }
-    });
-}
-
-/// The score cards (ids `{prefix}-score-…`), pairs table, authority gaps, matrix (`{prefix}-heatmap-cell`)
-/// and LLM exchanges. Every view stays in the page once shown, so each result's ids carry its own prefix.
+/// The score cards (ids `{prefix}-score-…`) with links to the lists behind their numbers, the walk-through,
+/// pairs table, authority gaps, matrix (`{prefix}-heatmap-cell`) and LLM exchanges. Every view stays in
+/// the page once shown, so each result's ids carry its own prefix.
 pub fn result_view(
     view: View,
     Scored { report, rule }: Scored,
-    selected: RwSignal<Option<PairLink>>,
-    prefix: &'static str,
+    interaction: Interaction,
 ) -> AnyView {
+    let prefix = interaction.prefix;
     let units = if view == View::Summary {
         Units::Points
     } else {
@@ -75,35 +65,88 @@ pub fn result_view(
     let gaps = report_view::authority_gaps(&report.metric);
     let unsupported = report_view::unsupported_points(&report.metric);
     let exchanges = report_view::exchanges(&report.metric);
+    let steps = walkthrough::steps(&report, &rule);
+    let jumps = jumps(gaps.as_ref(), &unsupported, prefix);
     view! {
         <p class="print-only" id=format!("{prefix}-scored-with")>{rule.scored_with()}</p>
-        <ScoreCards scores counts id_prefix=format!("{prefix}-score") />
-        <PairsTable rows=pairs units rule selected />
-        {gaps.map(|(hallucinated, missing)| view! { <AuthorityGaps hallucinated missing /> })}
-        <UnsupportedPoints points=unsupported />
+        <Walkthrough steps interaction />
+        <ScoreCards scores counts jumps id_prefix=format!("{prefix}-score") />
+        <PairsTable rows=pairs units rule selected=interaction.selection prefix />
+        {gaps.map(|(hallucinated, missing)| view! { <AuthorityGaps hallucinated missing prefix /> })}
+        <UnsupportedPoints points=unsupported prefix />
         {matrix.map(|matrix| view! { <Heatmap matrix prefix /> })}
         <LlmExchanges exchanges />
     }
     .into_any()
 }
 
-/// Both texts with their citations and claims marked (`{prefix}-annotated-reference|candidate`).
+/// The cards' links to the lists of what their numbers leave out: the authorities only one text cites,
+/// the generated points the reference does not support.
+fn jumps(
+    gaps: Option<&(Vec<String>, Vec<String>)>,
+    unsupported: &[String],
+    prefix: &'static str,
+) -> HashMap<String, Jump> {
+    let gap = |gap: Gap, listed: usize| {
+        (listed > 0).then(|| Jump {
+            label: format!("{}: {listed}", gap.title()),
+            target: gap.id(prefix),
+        })
+    };
+    let (generated_only, reference_only) = gaps.map_or((0, 0), |(g, r)| (g.len(), r.len()));
+    [
+        (
+            "citation_precision",
+            gap(Gap::GeneratedOnly, generated_only),
+        ),
+        ("citation_recall", gap(Gap::ReferenceOnly, reference_only)),
+        (
+            "pointwise_precision",
+            (!unsupported.is_empty()).then(|| Jump {
+                label: format!(
+                    "Generated points the reference does not support: {}",
+                    unsupported.len()
+                ),
+                target: format!("{prefix}-unsupported-points"),
+            }),
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(name, jump)| Some((name.to_string(), jump?)))
+    .collect()
+}
+
+/// Both texts with their citations and claims marked (`{prefix}-annotated-reference|candidate`), and the
+/// panel of the authority whose number was chosen, beside it.
 #[component]
 pub fn AnnotatedPair(
     view: View,
     reference: String,
     candidate: String,
     spans: (Vec<Span>, Vec<Span>),
-    /// The generated points the reference does not support, marked in words in the generated text.
-    unsupported: Vec<String>,
-    selected: RwSignal<Option<PairLink>>,
-    chosen_authority: RwSignal<Option<AuthorityKey>>,
-    prefix: &'static str,
+    report: Arc<CheckReport>,
+    interaction: Interaction,
 ) -> impl IntoView {
+    let prefix = interaction.prefix;
     let (reference_spans, candidate_spans) = spans;
     let palette = Palette::of(&reference_spans, &candidate_spans);
     let (reference_label, candidate_label) = labels(view);
-    [
+    // The generated points the reference does not support, marked in words in the generated text.
+    let unsupported = report_view::unsupported_points(&report.metric);
+    let links: Arc<[PairLink]> = report_view::pairs(&report.metric)
+        .into_iter()
+        .map(|row| row.link)
+        .collect();
+    let claims_select = links.iter().any(|link| *link != PairLink::default());
+    let lit = move |side: Side| {
+        let links = links.clone();
+        Signal::from(Memo::new(move |_| {
+            interaction
+                .selection
+                .with(|s| s.as_ref().map(|s| s.lit(side, &links)).unwrap_or_default())
+        }))
+    };
+    let texts = [
         (
             reference,
             reference_spans,
@@ -132,13 +175,20 @@ pub fn AnnotatedPair(
                 palette=palette.clone()
                 label=label
                 side
-                selected
-                chosen_authority
+                interaction
+                lit=lit(side)
+                claims_select
                 id=format!("{prefix}-annotated-{name}")
             />
         }
     })
-    .collect_view()
+    .collect_view();
+    let panel = move || {
+        let key = interaction.panel.get()?;
+        let info = report_view::authority_info(&report.metric, &key)?;
+        Some(view! { <AuthorityPanel info interaction /> })
+    };
+    view! { <div class="pair annotated-pair">{texts} {panel}</div> }
 }
 
 /// One finished check in full, with its own selection: what a check view shows for it.
@@ -152,25 +202,17 @@ pub fn CheckBreakdown(
     /// Prefix of its ids (annotated texts, score cards, matrix, authority panel).
     prefix: &'static str,
 ) -> impl IntoView {
-    let selected = RwSignal::new(None::<PairLink>);
-    let chosen_authority = RwSignal::new(None::<AuthorityKey>);
-    scroll_to_selected(prefix, selected);
+    let interaction = Interaction::new(prefix);
+    interaction.follow_selection();
     let spans = (
         std::mem::take(&mut report.reference_spans),
         std::mem::take(&mut report.candidate_spans),
     );
     let report = Arc::new(report);
-    let metric = report.clone();
-    let unsupported = report_view::unsupported_points(&report.metric);
     view! {
-        {result_view(view, Scored { report, rule }, selected, prefix)}
-        <div class="pair annotated-pair">
-            <AnnotatedPair view reference candidate spans unsupported selected chosen_authority prefix />
+        <div class=move || interaction.walk_class()>
+            {result_view(view, Scored { report: report.clone(), rule }, interaction)}
+            <AnnotatedPair view reference candidate spans report interaction />
         </div>
-        {move || {
-            let key = chosen_authority.get()?;
-            let info = report_view::authority_info(&metric.metric, &key)?;
-            Some(view! { <AuthorityPanel info prefix on_close=move || chosen_authority.set(None) /> })
-        }}
     }
 }
