@@ -5,10 +5,15 @@ use leptos::prelude::*;
 use lexeval_core::authority_key::AuthorityKey;
 use lexeval_core::pipeline::{Span, SpanKind};
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 /// Number of distinct citation colours in the stylesheet (`.auth-0` … `.auth-7`). Colours repeat; the
 /// number label after each citation tells authorities apart.
 const PALETTE: usize = 8;
+
+/// A chunk of the text is drawn per animation frame once it has this many runs or bytes (see [`chunked`]).
+const RUNS_PER_CHUNK: usize = 400;
+const BYTES_PER_CHUNK: usize = 20_000;
 
 /// Number and colour of each authority, in order of first appearance across both texts, so one case has
 /// one number and colour everywhere; and which authorities each text cites, to mark the others.
@@ -206,67 +211,77 @@ pub fn AnnotatedText(
     #[prop(optional, into)]
     id: Option<String>,
 ) -> impl IntoView {
-    let runs = segments(&text, &spans, &point_ranges(&text, &unsupported))
-        .into_iter()
-        .map(|seg| {
-            let mut class = String::new();
-            let mut title = Vec::new();
-            let mut label = None;
-            if let Some((a, name)) = &seg.authority {
-                let number = palette.number(a);
-                class.push_str("cite ");
-                class.push_str(&palette.class(a));
-                let name = if name.is_empty() { a.as_str() } else { name.as_str() };
-                title.push(format!("citation {number}: {name}"));
-                let alone = side.and_then(|side| palette.alone(a, side));
-                if let Some(alone) = alone {
-                    class.push_str(" unshared");
-                    title.push(alone.to_string());
-                }
-                if seg.ends_citation {
-                    label = Some((a.clone(), number, name.to_string(), alone));
-                }
-            }
-            if let Some(i) = seg.claim {
-                class.push_str(" claim");
-                title.push(format!("claim {}", i + 1));
-            }
-            if seg.unsupported {
-                class.push_str(" unsupported-point");
-                title.push("not supported by the reference".to_string());
-            }
-            if let Some(dimension) = &seg.cue {
-                class.push_str(&format!(" cue cue-{dimension}"));
-                title.push(format!("U-Score cue: {dimension}"));
-            }
-            let authority = seg.authority.map(|(key, _)| key);
-            let claim = seg.claim;
-            let lit = move || {
-                let Some((selected_claim, selected_authority)) = side.and_then(|side| selected_here(selected, side)) else {
-                    return false;
-                };
-                claim == Some(selected_claim)
-                    && (authority.is_none() || selected_authority.is_none() || authority == selected_authority)
-            };
-            let choose = {
-                let key = label.as_ref().map(|l| l.0.clone());
-                move || {
-                    if let (Some(chosen), Some(key)) = (chosen_authority, key.clone()) {
-                        chosen.set(Some(key));
-                    }
-                }
-            };
-            let text = if class.is_empty() {
-                view! { <span>{seg.text}</span> }.into_any()
+    let palette = Arc::new(palette);
+    let run = move |seg: Segment| {
+        let mut class = String::new();
+        let mut title = Vec::new();
+        let mut label = None;
+        if let Some((a, name)) = &seg.authority {
+            let number = palette.number(a);
+            class.push_str("cite ");
+            class.push_str(&palette.class(a));
+            let name = if name.is_empty() {
+                a.as_str()
             } else {
-                view! {
+                name.as_str()
+            };
+            title.push(format!("citation {number}: {name}"));
+            let alone = side.and_then(|side| palette.alone(a, side));
+            if let Some(alone) = alone {
+                class.push_str(" unshared");
+                title.push(alone.to_string());
+            }
+            if seg.ends_citation {
+                label = Some((a.clone(), number, name.to_string(), alone));
+            }
+        }
+        if let Some(i) = seg.claim {
+            class.push_str(" claim");
+            title.push(format!("claim {}", i + 1));
+        }
+        if seg.unsupported {
+            class.push_str(" unsupported-point");
+            title.push("not supported by the reference".to_string());
+        }
+        if let Some(dimension) = &seg.cue {
+            class.push_str(&format!(" cue cue-{dimension}"));
+            title.push(format!("U-Score cue: {dimension}"));
+        }
+        let authority = seg.authority.map(|(key, _)| key);
+        let claim = seg.claim;
+        let lit = move || {
+            let Some((selected_claim, selected_authority)) =
+                side.and_then(|side| selected_here(selected, side))
+            else {
+                return false;
+            };
+            claim == Some(selected_claim)
+                && (authority.is_none()
+                    || selected_authority.is_none()
+                    || authority == selected_authority)
+        };
+        let choose = {
+            let key = label.as_ref().map(|l| l.0.clone());
+            move || {
+                if let (Some(chosen), Some(key)) = (chosen_authority, key.clone()) {
+                    chosen.set(Some(key));
+                }
+            }
+        };
+        // Only a claim's runs can be lit by the selected pair: the others watch no signal (a megabyte
+        // has tens of thousands of runs).
+        let text = match (class.is_empty(), claim.is_some()) {
+                (true, _) => seg.text.into_any(),
+                (false, false) => view! { <span class=class.trim().to_string() title=title.join("; ")>{seg.text}</span> }
+                    .into_any(),
+                (false, true) => view! {
                     <span class=class.trim().to_string() class:selected=lit title=title.join("; ")>
                         {seg.text}
                     </span>
                 }
-                    .into_any()
+                    .into_any(),
             };
-            let label = label.map(|(_, number, name, alone)| {
+        let label = label.map(|(_, number, name, alone)| {
                 let marker = match alone {
                     Some(alone) => format!("{number}, {alone}"),
                     None => number.to_string(),
@@ -282,16 +297,76 @@ pub fn AnnotatedText(
                     None => view! { <sup class="auth-label" title=describe>{marker}</sup> }.into_any(),
                 }
             });
-            let point_mark = seg
-                .ends_unsupported
-                .then(|| view! { <span class="point-mark">" [not supported by the reference]"</span> });
-            view! { {text} {label} {point_mark} }
-        })
-        .collect_view();
+        let point_mark = seg
+            .ends_unsupported
+            .then(|| view! { <span class="point-mark">" [not supported by the reference]"</span> });
+        view! { {text} {label} {point_mark} }
+    };
+    let chunks = chunked(segments(&text, &spans, &point_ranges(&text, &unsupported)));
+    let total = chunks.len();
+    let pending = StoredValue::new(chunks.into_iter().map(Some).collect::<Vec<_>>());
+    // The first chunk is drawn with the view, each further one in an animation frame of its own.
+    let drawn = RwSignal::new(total.min(1));
+    draw_rest(drawn, total);
+    let chunk = move |index: usize| {
+        let runs = pending
+            .try_update_value(|chunks| chunks.get_mut(index).and_then(Option::take))
+            .flatten()
+            .unwrap_or_default();
+        view! { <span class="chunk">{runs.into_iter().map(run.clone()).collect_view()}</span> }
+    };
     view! {
         <figure class="annotated" id=id>
             <figcaption>{label.clone()}</figcaption>
-            <p class="annotated-text" tabindex="0" role="region" aria-label=format!("{label}, annotated")>{runs}</p>
+            <p
+                class="annotated-text"
+                tabindex="0"
+                role="region"
+                aria-label=format!("{label}, annotated")
+                data-chunks=total
+                aria-busy=move || (drawn.get() < total).to_string()
+            >
+                <For each=move || 0..drawn.get() key=|index| *index let:index>
+                    {chunk(index)}
+                </For>
+            </p>
         </figure>
     }
+}
+
+/// `segments` cut into the chunks drawn one per animation frame, so a megabyte's tens of thousands of runs
+/// never hold the main thread in one task, while a brief's few hundred fit in one. A chunk ends only after a
+/// line break and is a block of its own (`.chunk`), so the browser lays out each new chunk alone rather
+/// than the whole text again, and the text reads as one.
+fn chunked(segments: Vec<Segment>) -> Vec<Vec<Segment>> {
+    let mut chunks = Vec::new();
+    let mut chunk = Vec::new();
+    let mut chars = 0;
+    for segment in segments {
+        chars += segment.text.len();
+        let line_ends =
+            segment.text.ends_with('\n') && !segment.ends_citation && !segment.ends_unsupported;
+        chunk.push(segment);
+        if line_ends && (chunk.len() >= RUNS_PER_CHUNK || chars >= BYTES_PER_CHUNK) {
+            chunks.push(std::mem::take(&mut chunk));
+            chars = 0;
+        }
+    }
+    if !chunk.is_empty() {
+        chunks.push(chunk);
+    }
+    chunks
+}
+
+/// Draws one more chunk per animation frame until all `total` are drawn; stops if the view is gone.
+fn draw_rest(drawn: RwSignal<usize>, total: usize) {
+    request_animation_frame(move || {
+        let more = drawn.try_update(|drawn| {
+            *drawn = (*drawn + 1).min(total);
+            *drawn < total
+        });
+        if more == Some(true) {
+            draw_rest(drawn, total);
+        }
+    });
 }
