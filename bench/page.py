@@ -1,6 +1,9 @@
-"""The page in headless Chromium: load time, and a brief check of a two-page brief end to end (paste →
-L-FRESCO shown), with the wasm sizes. No anchor runs in a browser, so this table has no ratio; the same
-engine's speed against the anchors is in the rouge, rouge_wasm and citations tables. Needs dist/.
+"""The page in headless Chromium, in one run: the first-visit download (gzipped, as a static host sends it);
+page load; a two-page brief pasted → L-FRESCO shown, on a fresh page and with the score worker started; one
+sentence of it edited → scores; the 1 MB pair under each ROUGE similarity → scores and → its annotated texts
+drawn; the longest main-thread task of each check. No anchor runs in a browser, so this table has no ratio;
+the same engine's speed against the anchors is in the rouge, rouge_wasm and citations tables. Needs dist/.
+`--texts` prints the texts (for bench/page_profile.mjs).
 """
 import argparse
 import gzip
