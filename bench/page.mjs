@@ -1,39 +1,71 @@
-// Page timings in headless Chromium (dist/ from `make wasm`), for bench/page.py. Reads
-// {"reference", "candidate"} on stdin; prints JSON: page load until the app shell shows (median of 5 cold
-// loads), and a brief check of the two texts from the moment they are in the text areas until the L-FRESCO
-// score shows (median of 5; a paste is scored at once, without the quiet time typing gets); then a megabyte brief (`big_reference`,
-// `big_candidate`) under each ROUGE similarity: paste → scores shown, and the longest main-thread task
-// meanwhile (the score worker does the work, so only rendering the result blocks).
+// Page timings in headless Chromium (dist/ from `make wasm`), for bench/page.py. Reads {"reference",
+// "candidate", "big_reference", "big_candidate"} on stdin; prints JSON:
+// - `load_ms`: page load until the app shell shows (median of 5 cold loads);
+// - `brief`: the two-page brief pasted → L-FRESCO shown (a paste is scored at once: this is the time after
+//   the typing debounce), median of 5 fresh pages (the first check may wait for the score worker to start);
+// - `warm`: five other two-page briefs (`briefs`) checked one after another on a page that has checked one;
+// - `edit`: one sentence of the generated brief replaced → its scores shown, median of 5 edits on one page;
+// - `megabyte`: the 1 MB pair under each ROUGE similarity, pasted → all scores shown, and → the annotated
+//   texts fully drawn;
+// each with the longest main-thread task meanwhile (PerformanceObserver 'longtask': any task over 50 ms).
 import fs from 'node:fs';
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
 
-const { reference, candidate, big_reference: bigReference, big_candidate: bigCandidate } =
+const { reference, candidate, big_reference: bigReference, big_candidate: bigCandidate, briefs } =
   JSON.parse(fs.readFileSync(0, 'utf8'));
-const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Runs in the page: puts both texts in the brief check's text areas as a paste does, waits until the
- * L-FRESCO score shows (`settled`: and the check is no longer busy, polling less often), and returns the
- * milliseconds taken and the longest main-thread task meanwhile. */
-async function pasteBrief([reference, candidate, settled]) {
-  const longTasks = [];
-  const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)));
-  observer.observe({ entryTypes: ['longtask'] });
-  const set = (id, text) => {
+/** Runs in the page: from now on, main-thread long tasks are kept in `window.longTasks`. */
+function watchLongTasks() {
+  window.longTasks = [];
+  new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
+    .observe({ entryTypes: ['longtask'] });
+}
+
+/** Runs in the page: sets the text areas as a paste does (scored at once, no typing debounce) and waits
+ * until the check's new L-FRESCO card shows, the check no longer busy; then (`drawn`) until both annotated
+ * texts are drawn in full. Returns the milliseconds to each and the longest main-thread task meanwhile. */
+async function check([texts, drawn]) {
+  window.longTasks.splice(0);
+  const results = document.querySelector('#brief-results');
+  // The check is done when the results stop being busy (a result is drawn over the one before, so its
+  // elements may stay the same).
+  let wasBusy = false;
+  new MutationObserver((records) => {
+    wasBusy ||= records.some((r) => r.oldValue === 'false' || results.getAttribute('aria-busy') === 'true');
+  }).observe(results, { attributes: true, attributeFilter: ['aria-busy'], attributeOldValue: true });
+  const scored = () => wasBusy && results.getAttribute('aria-busy') === 'false'
+    && document.querySelector('#brief-score-l-fresco');
+  const allDrawn = () => document.querySelectorAll('.annotated-text').length === 2
+    && document.querySelectorAll('.annotated-text[aria-busy=true]').length === 0;
+  // Checked at every DOM change (the moment the card appears), not by polling on the main thread.
+  const when = (done) => new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (done()) { observer.disconnect(); resolve(performance.now()); }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  const scoredAt = when(scored);
+  const drawnAt = drawn ? scoredAt.then(() => (allDrawn() ? performance.now() : when(allDrawn))) : null;
+  const t0 = performance.now();
+  for (const [id, text] of Object.entries(texts)) {
     const area = document.getElementById(id);
     area.value = text;
     area.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
-  };
-  const t0 = performance.now();
-  set('brief-reference', reference);
-  set('brief-candidate', candidate);
-  const done = () => document.querySelector('#score-l-fresco')
-    && (!settled || document.querySelector('#brief-results').getAttribute('aria-busy') === 'false');
-  while (!done()) await new Promise((r) => setTimeout(r, settled ? 20 : 5));
-  const ms = performance.now() - t0;
+  }
+  const ms = (await scoredAt) - t0;
+  const longestScored = Math.max(0, ...window.longTasks);
+  const drawnMs = drawn ? (await drawnAt) - t0 : null;
   // Long-task entries arrive a moment after the task ends.
-  if (settled) await new Promise((r) => setTimeout(r, 100));
-  observer.disconnect();
-  return { ms, longest_task_ms: Math.max(0, ...longTasks) };
+  await new Promise((r) => setTimeout(r, 200));
+  return { ms, drawn_ms: drawnMs, longest_task_ms: Math.max(longestScored, ...window.longTasks) };
+}
+
+/** The generated brief with its `n`th sentence (of those over 60 characters) reworded. */
+function editSentence(text, n) {
+  const sentences = [...text.matchAll(/[^.!?\n]{60,}[.!?]/g)];
+  const { index, 0: sentence } = sentences[(n * 7) % sentences.length];
+  return text.slice(0, index) + sentence.replace(/ (\w+)/, ' indeed $1') + text.slice(index + sentence.length);
 }
 
 const server = await serveDist();
@@ -42,25 +74,40 @@ const freshPage = async () => {
   const page = await browser.newPage();
   await page.goto(server.url);
   await page.waitForSelector('.app-header h1');
+  await page.evaluate(watchLongTasks);
   return page;
 };
 try {
   const loads = [];
-  const scorings = [];
+  const firsts = [];
   for (let i = 0; i < 5; i += 1) {
     const page = await freshPage();
     loads.push(await page.evaluate(() => performance.now()));
-    scorings.push((await page.evaluate(pasteBrief, [reference, candidate, false])).ms);
+    firsts.push(await page.evaluate(check, [{ 'brief-reference': reference, 'brief-candidate': candidate }, false]));
     await page.close();
   }
+  const edits = [];
+  const warm = [];
+  const page = await freshPage();
+  const pasted = (pair) => ({ 'brief-reference': pair.reference, 'brief-candidate': pair.candidate });
+  await page.evaluate(check, [pasted(briefs[0]), false]);
+  for (const pair of briefs.slice(1)) warm.push(await page.evaluate(check, [pasted(pair), false]));
+  await page.evaluate(check, [{ 'brief-reference': reference, 'brief-candidate': candidate }, false]);
+  for (let i = 0; i < 5; i += 1) {
+    edits.push(await page.evaluate(check, [{ 'brief-candidate': editSentence(candidate, i) }, false]));
+  }
+  await page.close();
   const megabyte = {};
   for (const similarity of ['rougeL', 'rouge1', 'rouge2']) {
-    const page = await freshPage();
-    await page.selectOption('#brief-similarity', similarity);
-    megabyte[similarity] = await page.evaluate(pasteBrief, [bigReference, bigCandidate, true]);
-    await page.close();
+    const big = await freshPage();
+    await big.selectOption('#brief-similarity', similarity);
+    megabyte[similarity] = await big.evaluate(check,
+      [{ 'brief-reference': bigReference, 'brief-candidate': bigCandidate }, true]);
+    await big.close();
   }
-  console.log(JSON.stringify({ load_ms: median(loads), brief_ms: median(scorings), megabyte }));
+  const summary = (runs) => ({ ms: median(runs.map((r) => r.ms)),
+    longest_task_ms: Math.max(...runs.map((r) => r.longest_task_ms)) });
+  console.log(JSON.stringify({ load_ms: median(loads), brief: summary(firsts), warm: summary(warm), edit: summary(edits), megabyte }));
 } finally {
   await browser.close();
   await server.close();

@@ -1,15 +1,20 @@
-"""The page in headless Chromium: load time, and a brief check of a two-page brief end to end (paste →
-L-FRESCO shown), with the wasm sizes. No anchor runs in a browser, so this table has no ratio; the same
-engine's speed against the anchors is in the rouge, rouge_wasm and citations tables. Needs dist/.
+"""The page in headless Chromium, in one run: the first-visit download (gzipped, as a static host sends it);
+page load; a two-page brief pasted → L-FRESCO shown, on a fresh page and with the score worker started; one
+sentence of it edited → scores; the 1 MB pair under each ROUGE similarity → scores and → its annotated texts
+drawn; the longest main-thread task of each check. No anchor runs in a browser, so this table has no ratio;
+the same engine's speed against the anchors is in the rouge, rouge_wasm and citations tables. Needs dist/.
+`--texts` prints the texts (for bench/page_profile.mjs).
 """
 import argparse
 import gzip
 import json
+import os
 import pathlib
 import subprocess
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
-CLERC = REPO.parent / "shared/fixtures/clerc/gaze_gaps_generation_pairs.jsonl"
+SHARED = pathlib.Path(os.environ.get("LEXEVAL_SHARED", REPO.parent / "shared"))
+CLERC = SHARED / "fixtures/clerc/gaze_gaps_generation_pairs.jsonl"
 
 
 def two_pages(field, rows):
@@ -35,31 +40,75 @@ def megabyte(field, rows):
     return "\n\n".join(parts)
 
 
+def gzipped(path):
+    return len(gzip.compress(path.read_bytes(), 9))
+
+
+def download_budget():
+    """What a first visit downloads, raw and gzipped (as a static host sends it): the page (index.html, app
+    script and wasm, style sheet, icon) and the score worker, started at load; the embedding worker and its
+    model only when embedding similarity is chosen."""
+    dist = REPO / "dist"
+    groups = {
+        "page (index.html, app js + wasm, css, icon)": [p for p in dist.iterdir() if p.is_file()
+                                                         and not p.name.startswith(("score_worker", "embed_worker"))],
+        "score worker (js + wasm), started at load": sorted(dist.glob("score_worker*")),
+        "embedding worker (js + wasm), on request; its model apart": sorted(dist.glob("embed_worker*")),
+    }
+    return {name: (sum(p.stat().st_size for p in files), sum(gzipped(p) for p in files))
+            for name, files in groups.items()}
+
+
+def load_average():
+    return os.getloadavg()[0]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--lexeval", help="unused: the page is measured")
-    parser.parse_args()
+    parser.add_argument("--texts", action="store_true", help="print the texts as JSON (for bench/page_profile.mjs)")
+    args = parser.parse_args()
     rows = [json.loads(line) for line in CLERC.read_text().splitlines() if line.strip()]
     texts = {"reference": two_pages("gold_text", rows), "candidate": two_pages("generation", rows),
-             "big_reference": megabyte("gold_text", rows), "big_candidate": megabyte("generation", rows)}
+             "big_reference": megabyte("gold_text", rows), "big_candidate": megabyte("generation", rows),
+             # Other two-page briefs, for checks on a page whose score worker has started (the first check
+             # of a fresh page may wait for it).
+             "briefs": [{"reference": two_pages("gold_text", rows[k * 40:]),
+                         "candidate": two_pages("generation", rows[k * 40:])} for k in range(1, 7)]}
+    if args.texts:
+        print(json.dumps(texts))
+        return
+    load_before = load_average()
     timings = json.loads(subprocess.run(["node", str(REPO / "bench/page.mjs")], input=json.dumps(texts),
                                         capture_output=True, text=True, check=True, cwd=REPO).stdout)
-    print("| measure | value |")
-    print("|---|---:|")
+    print(f"Load average (1 min) {load_before:.1f} before the run, {load_average():.1f} after; any task over "
+          "50 ms is a long task, so 0 means none.\n")
+    print("| first-visit download | raw (B) | gzip -9 (B) |")
+    print("|---|---:|---:|")
+    budget = download_budget()
+    for name, (raw, packed) in budget.items():
+        print(f"| {name} | {raw:,} | {packed:,} |")
+    first = list(budget.values())[:2]
+    print(f"| **first visit: page + score worker** | {sum(r for r, _ in first):,} | {sum(g for _, g in first):,} |")
     for wasm in sorted((REPO / "dist").glob("*.wasm")):
-        data = wasm.read_bytes()
-        print(f"| {wasm.name.split('-')[0].split('_bg')[0]} wasm raw / gzip -9 (B) | {len(data):,} / "
-              f"{len(gzip.compress(data, 9)):,} |")
-    print(f"| page load until the shell shows (ms, median of 5) | {timings['load_ms']:.0f} |")
+        print(f"| {wasm.name.split('-')[0].split('_bg')[0]} wasm alone | {wasm.stat().st_size:,} | {gzipped(wasm):,} |")
+    print()
+    print("| check | ms | longest main-thread task (ms) |")
+    print("|---|---:|---:|")
+    print(f"| page load until the shell shows (median of 5) | {timings['load_ms']:.0f} | |")
     words = len(texts["reference"].split()) + len(texts["candidate"].split())
-    print(f"| brief check of {words:,} words, paste → L-FRESCO shown (ms, median of 5) "
-          f"| {timings['brief_ms']:.0f} |")
+    brief, warm, edit = timings["brief"], timings["warm"], timings["edit"]
+    print(f"| two-page brief ({words:,} words) pasted → L-FRESCO shown, first check of a fresh page (median "
+          f"of 5) | {brief['ms']:.0f} | {brief['longest_task_ms']:.0f} |")
+    print(f"| two-page briefs (other CLERC rows) pasted → L-FRESCO shown, worker started (after the "
+          f"debounce; median of 5) | {warm['ms']:.0f} | {warm['longest_task_ms']:.0f} |")
+    print(f"| one sentence of its generated text edited → scores shown (after the debounce; median of 5) "
+          f"| {edit['ms']:.0f} | {edit['longest_task_ms']:.0f} |")
     chars = len(texts["big_reference"]) + len(texts["big_candidate"])
     for similarity, big in timings["megabyte"].items():
-        print(f"| brief check of two ~1 MB texts ({chars:,} characters), {similarity}, paste → scores shown (ms) "
-              f"| {big['ms']:.0f} |")
-        print(f"| longest main-thread task meanwhile, {similarity} (ms; the score worker computes, the page renders) "
-              f"| {big['longest_task_ms']:.0f} |")
+        print(f"| two ~1 MB texts ({chars:,} characters), {similarity}: pasted → all scores shown "
+              f"| {big['ms']:.0f} | {big['longest_task_ms']:.0f} |")
+        print(f"| … → both annotated texts drawn in full | {big['drawn_ms']:.0f} | (same run) |")
 
 
 if __name__ == "__main__":

@@ -6,11 +6,16 @@ use leptos::prelude::*;
 use lexeval_core::authority_key::AuthorityKey;
 use lexeval_core::pipeline::{Span, SpanKind};
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 use wasm_bindgen::JsCast;
 
 /// Number of distinct citation colours in the stylesheet (`.auth-0` … `.auth-7`). Colours repeat; the
 /// number label after each citation tells authorities apart.
 const PALETTE: usize = 8;
+
+/// A chunk of the text is drawn per animation frame once it has this many runs or bytes (see [`chunked`]).
+const RUNS_PER_CHUNK: usize = 400;
+const BYTES_PER_CHUNK: usize = 20_000;
 
 /// Number and colour of each authority, in order of first appearance across both texts, so one case has
 /// one number and colour everywhere; and which authorities each text cites, to mark the others.
@@ -79,6 +84,8 @@ struct Segment {
     /// The run ends its citation: the authority's label follows it.
     ends_citation: bool,
     claim: Option<usize>,
+    /// The run is its claim's first: the claim's one tab stop, however many citations cut it.
+    starts_claim: bool,
     cue: Option<String>,
     /// Inside a generated point the reference does not support.
     unsupported: bool,
@@ -142,6 +149,10 @@ fn segments(text: &str, spans: &[Span], unsupported: &[(usize, usize)]) -> Vec<S
         let point = unsupported
             .iter()
             .find(|&&(start, end)| start <= a && b <= end);
+        let claim = covering().find_map(|s| match s.kind {
+            SpanKind::Claim { index } => Some(index),
+            _ => None,
+        });
         out.push(Segment {
             text: run.iter().collect(),
             authority: citation.and_then(|s| match &s.kind {
@@ -149,10 +160,9 @@ fn segments(text: &str, spans: &[Span], unsupported: &[(usize, usize)]) -> Vec<S
                 _ => None,
             }),
             ends_citation: citation.is_some_and(|s| s.end.min(len) == b),
-            claim: covering().find_map(|s| match s.kind {
-                SpanKind::Claim { index } => Some(index),
-                _ => None,
-            }),
+            claim,
+            starts_claim: claim.is_some()
+                && claim != out.last().and_then(|run: &Segment| run.claim),
             cue: covering().find_map(|s| match &s.kind {
                 SpanKind::Cue { dimension } => Some(dimension.clone()),
                 _ => None,
@@ -204,97 +214,118 @@ pub fn AnnotatedText(
     #[prop(optional, into)]
     id: Option<String>,
 ) -> impl IntoView {
-    // Only a claim's first run is a tab stop, so a claim is one stop however many citations cut it.
-    let mut previous_claim = None;
-    let runs = segments(&text, &spans, &point_ranges(&text, &unsupported))
-        .into_iter()
-        .map(|seg| {
-            let starts_claim = seg.claim.is_some() && seg.claim != previous_claim;
-            previous_claim = seg.claim;
-            let mut class = String::new();
-            let mut title = Vec::new();
-            let mut label = None;
-            if let Some((a, name)) = &seg.authority {
-                let number = palette.number(a);
-                class.push_str("cite ");
-                class.push_str(&palette.class(a));
-                let name = if name.is_empty() { a.as_str() } else { name.as_str() };
-                title.push(format!("citation {number}: {name}"));
-                let alone = side.and_then(|side| palette.alone(a, side));
-                if let Some(alone) = alone {
-                    class.push_str(" unshared");
-                    title.push(alone.to_string());
-                }
-                if seg.ends_citation {
-                    label = Some((a.clone(), number, name.to_string(), alone));
-                }
-            }
-            if let Some(i) = seg.claim {
-                class.push_str(" claim");
-                title.push(format!("claim {}", i + 1));
-            }
-            if seg.unsupported {
-                class.push_str(" unsupported-point");
-                title.push("not supported by the reference".to_string());
-            }
-            if let Some(dimension) = &seg.cue {
-                class.push_str(&format!(" cue cue-{dimension}"));
-                title.push(format!("U-Score cue: {dimension}"));
-            }
-            let authority = seg.authority.map(|(key, _)| key);
-            let claim = seg.claim;
-            let lit = move || lit.is_some_and(|lit| lit.with(|lit| lit.lights(claim, authority.as_ref())));
-            let choose = {
-                let key = label.as_ref().map(|l| l.0.clone());
-                move |ev: leptos::ev::MouseEvent| {
-                    if let (Some(interaction), Some(key)) = (interaction, key.clone()) {
-                        let opener = ev.current_target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok());
-                        interaction.open_panel(key, opener);
-                    }
-                }
-            };
-            // A claim's first run takes the focus and selects its pairs (Enter or Space, handled on the text).
-            let claims_select = claims_select && interaction.is_some() && side.is_some();
-            let selectable = claims_select && starts_claim;
-            let text = if class.is_empty() {
-                view! { <span>{seg.text}</span> }.into_any()
+    let palette = Arc::new(palette);
+    // Claims select their pairs only where there is a table to select in.
+    let claims_select = claims_select && interaction.is_some() && side.is_some();
+    let run = move |seg: Segment| {
+        let mut class = String::new();
+        let mut title = Vec::new();
+        let mut label = None;
+        if let Some((a, name)) = &seg.authority {
+            let number = palette.number(a);
+            class.push_str("cite ");
+            class.push_str(&palette.class(a));
+            let name = if name.is_empty() {
+                a.as_str()
             } else {
-                view! {
-                    <span
-                        class=class.trim().to_string()
-                        class:selected=lit
-                        title=title.join("; ")
-                        data-claim=claim.filter(|_| claims_select).map(|c| c.to_string())
-                        tabindex=selectable.then_some("0")
-                        role=selectable.then_some("button")
-                    >
-                        {seg.text}
-                    </span>
-                }
-                    .into_any()
+                name.as_str()
             };
-            let label = label.map(|(_, number, name, alone)| {
-                let marker = match alone {
-                    Some(alone) => format!("{number}, {alone}"),
-                    None => number.to_string(),
-                };
-                let describe = format!("{marker}: authority {number}, {name}");
-                match interaction {
-                    Some(_) => view! {
-                        <button type="button" class="auth-label" aria-label=format!("{describe} (show its pairs)") on:click=choose>
-                            {marker}
-                        </button>
-                    }
-                        .into_any(),
-                    None => view! { <sup class="auth-label" title=describe>{marker}</sup> }.into_any(),
+            title.push(format!("citation {number}: {name}"));
+            let alone = side.and_then(|side| palette.alone(a, side));
+            if let Some(alone) = alone {
+                class.push_str(" unshared");
+                title.push(alone.to_string());
+            }
+            if seg.ends_citation {
+                label = Some((a.clone(), number, name.to_string(), alone));
+            }
+        }
+        if let Some(i) = seg.claim {
+            class.push_str(" claim");
+            title.push(format!("claim {}", i + 1));
+        }
+        if seg.unsupported {
+            class.push_str(" unsupported-point");
+            title.push("not supported by the reference".to_string());
+        }
+        if let Some(dimension) = &seg.cue {
+            class.push_str(&format!(" cue cue-{dimension}"));
+            title.push(format!("U-Score cue: {dimension}"));
+        }
+        let authority = seg.authority.map(|(key, _)| key);
+        let claim = seg.claim;
+        // Only a claim's or a citation's runs can be lit by the selection: the others watch no signal (a
+        // megabyte has tens of thousands of runs).
+        let lightable = claim.is_some() || authority.is_some();
+        let lit =
+            move || lit.is_some_and(|lit| lit.with(|lit| lit.lights(claim, authority.as_ref())));
+        let choose = {
+            let key = label.as_ref().map(|l| l.0.clone());
+            move |ev: leptos::ev::MouseEvent| {
+                if let (Some(interaction), Some(key)) = (interaction, key.clone()) {
+                    let opener = ev
+                        .current_target()
+                        .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok());
+                    interaction.open_panel(key, opener);
                 }
-            });
-            let point_mark = seg
-                .ends_unsupported
-                .then(|| view! { <span class="point-mark">" [not supported by the reference]"</span> });
-            view! { {text} {label} {point_mark} }
-        })
-        .collect_view();
+            }
+        };
+        // A claim's first run takes the focus and selects its pairs (Enter or Space, handled on the text).
+        let selectable = claims_select && seg.starts_claim;
+        let text = match (class.is_empty(), lightable) {
+            (true, _) => seg.text.into_any(),
+            (false, false) => view! {
+                <span class=class.trim().to_string() title=title.join("; ")>{seg.text}</span>
+            }
+            .into_any(),
+            (false, true) => view! {
+                <span
+                    class=class.trim().to_string()
+                    class:selected=lit
+                    title=title.join("; ")
+                    data-claim=claim.filter(|_| claims_select).map(|c| c.to_string())
+                    tabindex=selectable.then_some("0")
+                    role=selectable.then_some("button")
+                >
+                    {seg.text}
+                </span>
+            }
+            .into_any(),
+        };
+        let label = label.map(|(_, number, name, alone)| {
+            let marker = match alone {
+                Some(alone) => format!("{number}, {alone}"),
+                None => number.to_string(),
+            };
+            let describe = format!("{marker}: authority {number}, {name}");
+            match interaction {
+                Some(_) => view! {
+                    <button type="button" class="auth-label" aria-label=format!("{describe} (show its pairs)") on:click=choose>
+                        {marker}
+                    </button>
+                }
+                .into_any(),
+                None => view! { <sup class="auth-label" title=describe>{marker}</sup> }.into_any(),
+            }
+        });
+        let point_mark = seg
+            .ends_unsupported
+            .then(|| view! { <span class="point-mark">" [not supported by the reference]"</span> });
+        view! { {text} {label} {point_mark} }
+    };
+    let chunks = chunked(segments(&text, &spans, &point_ranges(&text, &unsupported)));
+    let total = chunks.len();
+    let pending = StoredValue::new(chunks.into_iter().map(Some).collect::<Vec<_>>());
+    // The first chunk is drawn with the view, each further one in an animation frame of its own.
+    let drawn = RwSignal::new(total.min(1));
+    draw_rest(drawn, total);
+    let chunk = move |index: usize| {
+        let runs = pending
+            .try_update_value(|chunks| chunks.get_mut(index).and_then(Option::take))
+            .flatten()
+            .unwrap_or_default();
+        view! { <span class="chunk">{runs.into_iter().map(run.clone()).collect_view()}</span> }
+    };
     // A claim clicked, or Enter or Space on it, selects its pairs: one handler for the whole text, however
     // many claims it has.
     let select_claim = move |target: Option<web_sys::EventTarget>| -> bool {
@@ -323,9 +354,50 @@ pub fn AnnotatedText(
                         ev.prevent_default();
                     }
                 }
+                data-chunks=total
+                aria-busy=move || (drawn.get() < total).to_string()
             >
-                {runs}
+                <For each=move || 0..drawn.get() key=|index| *index let:index>
+                    {chunk(index)}
+                </For>
             </p>
         </figure>
     }
+}
+
+/// `segments` cut into the chunks drawn one per animation frame, so a megabyte's tens of thousands of runs
+/// never hold the main thread in one task, while a brief's few hundred fit in one. A chunk ends only after a
+/// line break and is a block of its own (`.chunk`), so the browser lays out each new chunk alone rather
+/// than the whole text again, and the text reads as one.
+fn chunked(segments: Vec<Segment>) -> Vec<Vec<Segment>> {
+    let mut chunks = Vec::new();
+    let mut chunk = Vec::new();
+    let mut chars = 0;
+    for segment in segments {
+        chars += segment.text.len();
+        let line_ends =
+            segment.text.ends_with('\n') && !segment.ends_citation && !segment.ends_unsupported;
+        chunk.push(segment);
+        if line_ends && (chunk.len() >= RUNS_PER_CHUNK || chars >= BYTES_PER_CHUNK) {
+            chunks.push(std::mem::take(&mut chunk));
+            chars = 0;
+        }
+    }
+    if !chunk.is_empty() {
+        chunks.push(chunk);
+    }
+    chunks
+}
+
+/// Draws one more chunk per animation frame until all `total` are drawn; stops if the view is gone.
+fn draw_rest(drawn: RwSignal<usize>, total: usize) {
+    request_animation_frame(move || {
+        let more = drawn.try_update(|drawn| {
+            *drawn = (*drawn + 1).min(total);
+            *drawn < total
+        });
+        if more == Some(true) {
+            draw_rest(drawn, total);
+        }
+    });
 }

@@ -273,22 +273,19 @@ pub fn CheckView(view: View) -> impl IntoView {
                 aria-live="polite"
                 aria-busy=move || busy().to_string()
             >
-                {move || match (waiting.get(), busy(), cancelled.get(), shown()) {
+                {move || match (waiting.get(), busy(), cancelled.get(), shown().is_some()) {
                     (Some(msg), ..) => view! { <p class="hint">{msg}</p> }.into_any(),
                     (None, true, _, previous) => {
                         view! {
-                            {previous.is_some().then(|| view! { <p class="hint stale-note">"Previous result — updating…"</p> })}
-                            {previous.is_none().then(|| view! { <p class="hint">"Scoring…"</p> })}
+                            {previous.then(|| view! { <p class="hint stale-note">"Previous result — updating…"</p> })}
+                            {(!previous).then(|| view! { <p class="hint">"Scoring…"</p> })}
                             <ModelProgress />
                             {move || judging.get().then(|| view! { <JudgeProgress prefix on_cancel=cancel /> })}
-                            {previous.map(|previous| view! {
-                                <div class="stale" data-stale="true">{render(previous.scored.clone())}</div>
-                            })}
                         }
                             .into_any()
                     }
                     (None, false, true, previous) => {
-                        let note = if previous.is_some() {
+                        let note = if previous {
                             "Cancelled: the LLM judge was stopped before it finished. The previous result, for \
                              earlier texts or settings, is shown below."
                         } else {
@@ -301,20 +298,40 @@ pub fn CheckView(view: View) -> impl IntoView {
                                     "Check again"
                                 </button>
                             </div>
-                            {previous.map(|previous| view! {
-                                <div class="stale" data-stale="true">{render(previous.scored.clone())}</div>
-                            })}
                         }
                             .into_any()
                     }
-                    (None, false, false, _) => {
-                        view! {
-                            <ErrorBoundary fallback=|errors| error_alert(errors, "")>
-                                {move || check.value().get().map(|result| result.map(|c| render(c.scored.clone())))}
-                            </ErrorBoundary>
+                    (None, false, false, _) => ().into_any(),
+                }}
+                // The result is drawn once, when it arrives: a newer check or a cancel only marks it stale
+                // (a result's cards, table and matrix are thousands of elements to draw again).
+                {move || {
+                    waiting.get().is_none().then(|| match check.value().get() {
+                        Some(Ok(checked)) => {
+                            let stale = move || busy() || cancelled.get();
+                            view! {
+                                <div class:stale=stale data-stale=move || stale().then_some("true")>
+                                    {render(checked.scored.clone())}
+                                </div>
+                            }
+                                .into_any()
                         }
-                            .into_any()
-                    }
+                        Some(Err(error)) => {
+                            let fresh = move || !busy() && !cancelled.get();
+                            view! {
+                                {move || fresh().then(|| {
+                                    let error = error.clone();
+                                    view! {
+                                        <ErrorBoundary fallback=|errors| error_alert(errors, "")>
+                                            {Err::<(), _>(error)}
+                                        </ErrorBoundary>
+                                    }
+                                })}
+                            }
+                                .into_any()
+                        }
+                        None => ().into_any(),
+                    })
                 }}
             </div>
             {move || {
