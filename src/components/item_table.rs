@@ -216,12 +216,27 @@ pub fn ItemTableView(
                     object
                         .iter()
                         .map(|(key, value)| {
-                            // A field that is a column shows as the table shows it (a choice's letter).
-                            let text = columns
-                                .iter()
-                                .find(|c| c.name == key.as_str())
-                                .and_then(|c| c.shown.field(value))
-                                .unwrap_or_else(|| field_text(value));
+                            // A field that is a column shows as the table shows it (a choice's letter),
+                            // in a nested record too (the gold question's own "gold").
+                            let as_shown = |key: &str, value: &serde_json::Value| {
+                                columns
+                                    .iter()
+                                    .find(|c| c.name == key)
+                                    .and_then(|c| c.shown.field(value))
+                            };
+                            let text = as_shown(key, value).unwrap_or_else(|| match value {
+                                serde_json::Value::Object(nested) => field_text(
+                                    &nested
+                                        .iter()
+                                        .map(|(k, v)| {
+                                            let v = as_shown(k, v)
+                                                .map_or_else(|| v.clone(), serde_json::Value::String);
+                                            (k.clone(), v)
+                                        })
+                                        .collect(),
+                                ),
+                                _ => field_text(value),
+                            });
                             view! {
                                 <dt>{key.replace('_', " ")}</dt>
                                 <dd>{text}</dd>

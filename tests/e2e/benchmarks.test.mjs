@@ -195,6 +195,8 @@ test('LegalSearchQA answered with letters: the table and the opened item name th
   const fields = await page.$$eval('#bench-item-detail dt', (dts) => Object.fromEntries(dts.map((dt) => [dt.textContent, dt.nextElementSibling.textContent])));
   assert.equal(fields.gold, 'C');
   assert.equal(fields.chosen, 'A');
+  // The gold question, nested in the item, names its answer by letter as well.
+  assert.match(fields.question, /"gold": "C"/);
   await screenshot(page, 'bench-legalsearchqa-letters');
   assert.deepEqual(errors, []);
 });
