@@ -9,22 +9,28 @@ use leptos::html::Aside;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// Places `panel` (absolutely positioned in the texts' box) under `opener`, inside that box's width.
+/// Places `panel` (absolutely positioned in the texts' box) under `opener`, inside that box's width. From the
+/// two boxes on screen, not from offsets: the number's offset parent may be a chunk of its text (a block with
+/// layout containment), and its text scrolls in a box of its own.
 fn place_beside(panel: &web_sys::HtmlElement, opener: &web_sys::HtmlElement) {
-    // The number's offsets are within the texts' box; its own text scrolls in a box of its own.
-    let scrolled = opener
-        .closest(".annotated-text")
-        .ok()
-        .flatten()
-        .map_or(0, |text| text.scroll_top());
-    let top = opener.offset_top() - scrolled + opener.offset_height() + 4;
-    let room = panel
+    let Some(parent) = panel
         .offset_parent()
         .and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok())
-        .map_or(0, |p| p.offset_width());
-    let left = opener.offset_left().min(room - panel.offset_width()).max(0);
-    let _ = panel.style().set_property("top", &format!("{top}px"));
-    let _ = panel.style().set_property("left", &format!("{left}px"));
+    else {
+        return;
+    };
+    let (number, within) = (
+        opener.get_bounding_client_rect(),
+        parent.get_bounding_client_rect(),
+    );
+    // An absolutely positioned box is placed from its parent's padding edge, inside the border.
+    let top = number.bottom() - within.top() - f64::from(parent.client_top()) + 4.0;
+    let room = f64::from(parent.client_width() - panel.offset_width());
+    let left = (number.left() - within.left() - f64::from(parent.client_left()))
+        .min(room)
+        .max(0.0);
+    let _ = panel.style().set_property("top", &format!("{top:.0}px"));
+    let _ = panel.style().set_property("left", &format!("{left:.0}px"));
 }
 
 #[component]
