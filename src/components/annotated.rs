@@ -1,6 +1,7 @@
 //! Text with citations coloured by authority, claims underlined and U-Score cue phrases marked. Built only from text nodes and `<span>`s.
 
 use crate::components::interaction::Interaction;
+use crate::present::integrity::Flagged;
 use crate::present::selection::{Lit, Selection, Side};
 use leptos::prelude::*;
 use lexeval_core::authority_key::AuthorityKey;
@@ -91,6 +92,10 @@ struct Segment {
     unsupported: bool,
     /// The run ends such a point: its mark in words follows it.
     ends_unsupported: bool,
+    /// Inside a citation to check (`integrity`).
+    flagged: bool,
+    /// The run ends a citation to check: its mark follows, with this text alternative.
+    ends_flagged: Option<String>,
 }
 
 /// Where each of `points` first occurs in `text` after the one before, as character ranges; a point not
@@ -113,10 +118,15 @@ fn point_ranges(text: &str, points: &[String]) -> Vec<(usize, usize)> {
     ranges
 }
 
-/// Cut `text` at every span and unsupported point boundary (character offsets, clamped to the text) into
-/// uniformly styled runs. One sweep over the boundaries with the spans covering the current run, so a
-/// megabyte with thousands of citations is cut in linear time.
-fn segments(text: &str, spans: &[Span], unsupported: &[(usize, usize)]) -> Vec<Segment> {
+/// Cut `text` at every span, unsupported point and flagged citation boundary (character offsets, clamped
+/// to the text) into uniformly styled runs. One sweep over the boundaries with the spans covering the
+/// current run, so a megabyte with thousands of citations is cut in linear time.
+fn segments(
+    text: &str,
+    spans: &[Span],
+    unsupported: &[(usize, usize)],
+    flagged: &[Flagged],
+) -> Vec<Segment> {
     let chars: Vec<char> = text.chars().collect();
     let len = chars.len();
     let mut cuts: Vec<usize> = vec![0, len];
@@ -126,6 +136,9 @@ fn segments(text: &str, spans: &[Span], unsupported: &[(usize, usize)]) -> Vec<S
     }
     for &(start, end) in unsupported {
         cuts.extend([start.min(len), end.min(len)]);
+    }
+    for f in flagged {
+        cuts.extend([f.start.min(len), f.end.min(len)]);
     }
     cuts.sort_unstable();
     cuts.dedup();
@@ -149,6 +162,8 @@ fn segments(text: &str, spans: &[Span], unsupported: &[(usize, usize)]) -> Vec<S
         let point = unsupported
             .iter()
             .find(|&&(start, end)| start <= a && b <= end);
+        // Few (a brief's citations to check): a scan per run is cheap.
+        let flag = flagged.iter().find(|f| f.start <= a && b <= f.end);
         let claim = covering().find_map(|s| match s.kind {
             SpanKind::Claim { index } => Some(index),
             _ => None,
@@ -169,6 +184,10 @@ fn segments(text: &str, spans: &[Span], unsupported: &[(usize, usize)]) -> Vec<S
             }),
             unsupported: point.is_some(),
             ends_unsupported: point.is_some_and(|&(_, end)| end.min(len) == b),
+            flagged: flag.is_some(),
+            ends_flagged: flag
+                .filter(|f| f.end.min(len) == b)
+                .map(Flagged::mark_label),
         });
     }
     out
@@ -199,6 +218,9 @@ pub fn AnnotatedText(
     /// Generated points the reference does not support, marked in words where they end.
     #[prop(optional)]
     unsupported: Vec<String>,
+    /// The generated text's citations to check, each marked "⚠" where it ends.
+    #[prop(optional)]
+    flagged: Vec<Flagged>,
     /// The check's selection and authority panel: a claim clicked here selects its pairs, a citation's
     /// number opens its authority's panel.
     #[prop(optional)]
@@ -247,6 +269,9 @@ pub fn AnnotatedText(
         if seg.unsupported {
             class.push_str(" unsupported-point");
             title.push("not supported by the reference".to_string());
+        }
+        if seg.flagged {
+            class.push_str(" flagged");
         }
         if let Some(dimension) = &seg.cue {
             class.push_str(&format!(" cue cue-{dimension}"));
@@ -311,9 +336,22 @@ pub fn AnnotatedText(
         let point_mark = seg
             .ends_unsupported
             .then(|| view! { <span class="point-mark">" [not supported by the reference]"</span> });
-        view! { {text} {label} {point_mark} }
+        // A symbol with its findings as text alternative and tooltip; the list says them in full.
+        let flag_mark = seg.ends_flagged.map(|finding| {
+            view! {
+                <span class="flag-mark" role="img" aria-label=finding.clone() title=finding>
+                    "⚠"
+                </span>
+            }
+        });
+        view! { {text} {label} {point_mark} {flag_mark} }
     };
-    let chunks = chunked(segments(&text, &spans, &point_ranges(&text, &unsupported)));
+    let chunks = chunked(segments(
+        &text,
+        &spans,
+        &point_ranges(&text, &unsupported),
+        &flagged,
+    ));
     let total = chunks.len();
     let pending = StoredValue::new(chunks.into_iter().map(Some).collect::<Vec<_>>());
     // The first chunk is drawn with the view, each further one in an animation frame of its own.
@@ -375,8 +413,10 @@ fn chunked(segments: Vec<Segment>) -> Vec<Vec<Segment>> {
     let mut chars = 0;
     for segment in segments {
         chars += segment.text.len();
-        let line_ends =
-            segment.text.ends_with('\n') && !segment.ends_citation && !segment.ends_unsupported;
+        let line_ends = segment.text.ends_with('\n')
+            && !segment.ends_citation
+            && !segment.ends_unsupported
+            && segment.ends_flagged.is_none();
         chunk.push(segment);
         if line_ends && (chunk.len() >= RUNS_PER_CHUNK || chars >= BYTES_PER_CHUNK) {
             chunks.push(std::mem::take(&mut chunk));

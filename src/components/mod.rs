@@ -7,6 +7,7 @@ pub mod benchmark_progress;
 pub mod comparison;
 pub mod error_alert;
 pub mod heatmap;
+pub mod integrity;
 pub mod interaction;
 pub mod item_table;
 pub mod judge_progress;

@@ -269,6 +269,9 @@ pub fn ScoreCards(
     /// Score name → the link to the list behind it.
     #[prop(optional)]
     jumps: HashMap<String, Jump>,
+    /// Cards that are no score, after the scores' (the brief check's citations to check).
+    #[prop(optional)]
+    children: Option<Children>,
 ) -> impl IntoView {
     view! {
         <div class="score-cards">
@@ -280,6 +283,7 @@ pub fn ScoreCards(
                     view! { <ScoreCard score id_prefix=id_prefix.clone() count=count jump=jump /> }
                 })
                 .collect_view()}
+            {children.map(|children| children())}
         </div>
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod card_counts;
 pub mod casefacts_demo;
+pub mod integrity;
 pub mod report_view;
 pub mod selection;
 pub mod walkthrough;

@@ -5,6 +5,7 @@
 use crate::components::annotated::{AnnotatedText, Palette};
 use crate::components::authority_panel::AuthorityPanel;
 use crate::components::heatmap::Heatmap;
+use crate::components::integrity::{IntegrityCard, IntegrityFindings};
 use crate::components::interaction::Interaction;
 use crate::components::llm_exchanges::LlmExchanges;
 use crate::components::pairs_table::{AuthorityGaps, Gap, PairsTable, UnsupportedPoints};
@@ -12,7 +13,7 @@ use crate::components::score_card::{Jump, ScoreCards};
 use crate::components::walkthrough::Walkthrough;
 use crate::present::report_view::{self, MatchRule, PairLink, Units};
 use crate::present::selection::Side;
-use crate::present::{card_counts, walkthrough};
+use crate::present::{card_counts, integrity, walkthrough};
 use crate::state::route::View;
 use crate::state::settings::Settings;
 use leptos::prelude::*;
@@ -45,7 +46,7 @@ pub fn labels(view: View) -> (&'static str, &'static str) {
 }
 
 /// The score cards (ids `{prefix}-score-…`) with links to the lists behind their numbers, the walk-through,
-/// pairs table, authority gaps, matrix (`{prefix}-heatmap-cell`) and LLM exchanges. Every view stays in
+/// pairs table, authority gaps, citations to check (`{prefix}-integrity`, with its card), matrix (`{prefix}-heatmap-cell`) and LLM exchanges. Every view stays in
 /// the page once shown, so each result's ids carry its own prefix.
 pub fn result_view(
     view: View,
@@ -67,12 +68,20 @@ pub fn result_view(
     let exchanges = report_view::exchanges(&report.metric);
     let steps = walkthrough::steps(&report, &rule);
     let jumps = jumps(gaps.as_ref(), &unsupported, prefix);
+    let findings = integrity::findings(&report.metric);
+    let (to_check, flagged) = (
+        lexeval_core::integrity::to_check(findings),
+        integrity::flagged(findings),
+    );
     view! {
         <p class="print-only" id=format!("{prefix}-scored-with")>{rule.scored_with()}</p>
         <Walkthrough steps interaction />
-        <ScoreCards scores counts jumps id_prefix=format!("{prefix}-score") />
+        <ScoreCards scores counts jumps id_prefix=format!("{prefix}-score")>
+            <IntegrityCard count=to_check prefix />
+        </ScoreCards>
         <PairsTable rows=pairs units rule selected=interaction.selection prefix />
         {gaps.map(|(hallucinated, missing)| view! { <AuthorityGaps hallucinated missing prefix /> })}
+        <IntegrityFindings flagged prefix />
         <UnsupportedPoints points=unsupported prefix />
         {matrix.map(|matrix| view! { <Heatmap matrix prefix /> })}
         <LlmExchanges exchanges />
@@ -133,6 +142,8 @@ pub fn AnnotatedPair(
     let (reference_label, candidate_label) = labels(view);
     // The generated points the reference does not support, marked in words in the generated text.
     let unsupported = report_view::unsupported_points(&report.metric);
+    // And its citations to check, marked "⚠".
+    let flagged = integrity::flagged(integrity::findings(&report.metric));
     let links: Arc<[PairLink]> = report_view::pairs(&report.metric)
         .into_iter()
         .map(|row| row.link)
@@ -151,6 +162,7 @@ pub fn AnnotatedPair(
             reference,
             reference_spans,
             Vec::new(),
+            Vec::new(),
             reference_label,
             Side::Reference,
             "reference",
@@ -159,6 +171,7 @@ pub fn AnnotatedPair(
             candidate,
             candidate_spans,
             unsupported,
+            flagged,
             candidate_label,
             Side::Candidate,
             "candidate",
@@ -166,12 +179,13 @@ pub fn AnnotatedPair(
     ]
     .into_iter()
     .filter(|(text, ..)| !text.trim().is_empty())
-    .map(|(text, spans, unsupported, label, side, name)| {
+    .map(|(text, spans, unsupported, flagged, label, side, name)| {
         view! {
             <AnnotatedText
                 text
                 spans
                 unsupported
+                flagged
                 palette=palette.clone()
                 label=label
                 side
