@@ -58,6 +58,10 @@ const judged = (page) => page.waitForFunction(() => {
     && !results.querySelector('.stale, #brief-cancelled');
 });
 /** Until the browser has closed `n` unanswered requests to `mock`, however long that takes. */
+/** Until `mock` has received `n` requests of `model`: the page shows its progress before the worker's
+ * requests have all reached the endpoint, and a request cancelled before it was sent is never closed there. */
+const received = (page, mock, model, n) =>
+  until(page, async () => mock.requests.filter((r) => r.model === model).length >= n, `${n} requests of ${model}`);
 const closedUnanswered = (page, mock, n) =>
   until(page, async () => mock.requests.filter((r) => r.closed).length >= n, `${n} unanswered requests closed`);
 
@@ -113,6 +117,7 @@ test('LLM judge progress and Cancel: "1 of 3 judged" over the previous result, m
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= 390), true, 'no horizontal scroll');
   await page.setViewportSize({ width: 1280, height: 720 });
 
+  await received(page, mock, 'judge-slow', 3);
   await page.click('#brief-judge-cancel');
   await page.waitForSelector('#brief-cancelled');
   assert.match(await page.textContent('#brief-cancelled'), /Cancelled: the LLM judge was stopped before it finished\. The previous result/);
@@ -141,6 +146,7 @@ test('Cancel before any result: a "cancelled" state with no scores, and Check ag
   const { page, errors } = await openPage(browser, server.url);
   await judgeBrief(page, mock.url, 'judge-held');
   await page.waitForFunction(() => /LLM judge: 0 of 3 judged/.test(document.querySelector('#brief-results')?.textContent ?? ''));
+  await received(page, mock, 'judge-held', 3);
   await page.click('#brief-judge-cancel');
   await page.waitForSelector('#brief-cancelled');
   assert.match(await page.textContent('#brief-cancelled'), /Cancelled: the LLM judge was stopped before it finished, so there are no scores/);
