@@ -28,40 +28,58 @@ export const paste = (page, id, text) => page.$eval(id, (el, value) => {
 }, text);
 
 /**
- * A scripted OpenAI-compatible endpoint on its own loopback port (CORS open, as a local model server is
- * configured for the page): "Yes" to every claim or point question, "1" to every tie-break, each answer after
- * `delayMs` (a slow model, to watch a batch run). Resolves to { url, prompts, close }.
+ * An OpenAI-compatible endpoint on its own port, CORS open to the page. `respond(request, requests)` gives each
+ * chat request's answer: the message's content, `{ status, text }` for an HTTP error, null to hold the request
+ * unanswered, or a promise of one of these. `requests` records each one: its model and prompt, whether it was
+ * answered, and whether the browser closed it unanswered (an aborted fetch, or the worker terminated).
+ * Resolves to { url, requests, prompts, close }.
  */
-export async function scriptedLlm(http, { delayMs = 0 } = {}) {
-  const prompts = [];
+export async function fakeLlm(http, respond) {
+  const requests = [];
+  const cors = {
+    'access-control-allow-origin': '*',
+    'access-control-allow-headers': 'content-type, authorization',
+    'access-control-allow-methods': 'POST, OPTIONS',
+  };
   const server = http.createServer((req, res) => {
-    const cors = {
-      'access-control-allow-origin': '*',
-      'access-control-allow-headers': 'content-type, authorization',
-      'access-control-allow-methods': 'POST, OPTIONS',
-    };
     if (req.method === 'OPTIONS') {
       res.writeHead(204, cors).end();
       return;
     }
     let body = '';
     req.on('data', (chunk) => { body += chunk; });
-    req.on('end', () => {
-      const prompt = JSON.parse(body).messages[0].content;
-      prompts.push(prompt);
-      const content = /closest reference point/.test(prompt) ? 'The first one is closest. 1' : 'Same proposition. Yes';
-      setTimeout(() => {
-        res.writeHead(200, { ...cors, 'content-type': 'application/json' });
-        res.end(JSON.stringify({ choices: [{ message: { content } }] }));
-      }, delayMs);
+    req.on('end', async () => {
+      const sent = JSON.parse(body);
+      const request = { model: sent.model, prompt: sent.messages[0].content, answered: false, closed: false };
+      requests.push(request);
+      res.on('close', () => { if (!request.answered) request.closed = true; });
+      const answer = await respond(request, requests);
+      if (answer === null) return;
+      request.answered = true;
+      if (typeof answer === 'object') {
+        res.writeHead(answer.status, { ...cors, 'content-type': 'text/plain' }).end(answer.text);
+        return;
+      }
+      res.writeHead(200, { ...cors, 'content-type': 'application/json' });
+      res.end(JSON.stringify({ choices: [{ message: { content: answer } }] }));
     });
   });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      resolve({ url: `http://127.0.0.1:${port}/v1`, prompts, close: () => new Promise((r) => server.close(r)) });
-    });
-  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/v1`,
+    requests,
+    get prompts() { return requests.map((request) => request.prompt); },
+    close: () => { server.closeAllConnections(); return new Promise((r) => server.close(r)); },
+  };
+}
+
+/** A judge on `fakeLlm`: "Yes" to every claim or point question, "1" to every tie-break, each answer after
+ * `delayMs` (a slow model, to watch a batch run). */
+export function scriptedLlm(http, { delayMs = 0 } = {}) {
+  return fakeLlm(http, ({ prompt }) => new Promise((resolve) => {
+    const content = /closest reference point/.test(prompt) ? 'The first one is closest. 1' : 'Same proposition. Yes';
+    setTimeout(() => resolve(content), delayMs);
+  }));
 }
 
 /** The lexeval CLI the page is compared with: LEXEVAL_BIN (`make e2e` sets it to the native test build's), else

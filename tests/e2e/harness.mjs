@@ -76,16 +76,24 @@ export async function until(page, condition, what) {
   }
 }
 
-/** A new page that records console errors and uncaught exceptions into `errors`. */
-export async function openPage(browser, url) {
-  const page = await browser.newPage();
+/** A new page that records console errors and uncaught exceptions into `errors`. `observe`: with
+ * `observeWorkers` installed before the page's scripts; `viewport`: its size (Playwright's default
+ * otherwise). */
+export async function openPage(browser, url, { observe = false, viewport } = {}) {
+  const page = await browser.newPage(viewport ? { viewport } : {});
   const errors = [];
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
   page.on('pageerror', (err) => errors.push(String(err)));
+  if (observe) await page.addInitScript(observeWorkers);
   await page.goto(url);
   await page.waitForSelector('.app-header h1');
   return { page, errors };
 }
+
+/** Resolves once `view`'s check has ended with a score shown. */
+export const settled = (page, view) => page.waitForFunction(
+  (v) => document.querySelector(`#${v}-results`)?.getAttribute('aria-busy') === 'false'
+    && document.querySelector(`#${v}-results .score-card`), view);
 
 export async function screenshot(page, name) {
   fs.mkdirSync(screenshots, { recursive: true });

@@ -3,42 +3,15 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { serveDist, launch, openPage, screenshot, until } from './harness.mjs';
+import { fakeLlm } from './fixtures.mjs';
 
 let server, browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-/** An OpenAI-compatible endpoint on its own port (CORS open to the page), where `answer(request)` gives each
- * chat request's answer, or null to hold it unanswered. `requests` records each one: its model, whether it
- * was answered, and whether the browser closed it unanswered (an aborted fetch, or the worker terminated). */
-async function endpoint(answer) {
-  const requests = [];
-  const mock = http.createServer((req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Allow-Headers', 'content-type, authorization');
-    res.setHeader('Access-Control-Allow-Methods', 'POST');
-    if (req.method === 'OPTIONS') { res.writeHead(204); res.end(); return; }
-    let body = '';
-    req.on('data', (chunk) => { body += chunk; });
-    req.on('end', () => {
-      const sent = JSON.parse(body);
-      const request = { model: sent.model, prompt: sent.messages[0].content, answered: false, closed: false };
-      requests.push(request);
-      res.on('close', () => { if (!request.answered) request.closed = true; });
-      const content = answer(request, requests);
-      if (content === null) return;
-      request.answered = true;
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ choices: [{ message: { content } }] }));
-    });
-  });
-  await new Promise((resolve) => mock.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${mock.address().port}/v1`,
-    requests,
-    close: () => { mock.closeAllConnections(); return new Promise((r) => mock.close(r)); },
-  };
-}
+/** A fake endpoint where `answer(request, requests)` gives each chat request's answer, or null to hold it
+ * unanswered (`fakeLlm`). */
+const endpoint = (answer) => fakeLlm(http, answer);
 
 /** The brief check's second example under the LLM judge, the timeout and key set before the endpoint and
  * model, so the first check that calls the endpoint already has them. */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { serveDist, launch, openPage, screenshot, until } from './harness.mjs';
-import { cliBinary, fixture } from './fixtures.mjs';
+import { cliBinary, fakeLlm, fixture } from './fixtures.mjs';
 
 let server, browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
@@ -19,35 +19,13 @@ after(async () => { await browser?.close(); await server?.close(); });
 const REFERENCE = 'The court held the officer liable and the claim was dismissed.\n\nCosts were awarded to the plaintiff.';
 const CANDIDATE = 'The court held the officer liable and costs were awarded to the plaintiff.';
 
-/** An OpenAI-compatible endpoint on its own port (CORS open to the page). By default it extracts points by
- * splitting the prompt's paragraph on " and "; `fail` answers every request HTTP 500 instead. `prompts`
- * records each request's prompt. */
-async function endpoint({ fail = false } = {}) {
-  const prompts = [];
-  const mock = http.createServer((req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Allow-Headers', 'content-type, authorization');
-    res.setHeader('Access-Control-Allow-Methods', 'POST');
-    if (req.method === 'OPTIONS') { res.writeHead(204); res.end(); return; }
-    let body = '';
-    req.on('data', (chunk) => { body += chunk; });
-    req.on('end', () => {
-      const prompt = JSON.parse(body).messages[0].content;
-      prompts.push(prompt);
-      if (fail) { res.writeHead(500, { 'Content-Type': 'text/plain' }); res.end('model crashed'); return; }
-      const paragraph = prompt.slice(prompt.lastIndexOf('Paragraph: ') + 'Paragraph: '.length).trim();
-      const content = paragraph.split(' and ').map((point) => `- ${point}`).join('\n');
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ choices: [{ message: { content } }] }));
-    });
-  });
-  await new Promise((resolve) => mock.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${mock.address().port}/v1`,
-    prompts,
-    close: () => { mock.closeAllConnections(); return new Promise((r) => mock.close(r)); },
-  };
-}
+/** A fake endpoint that extracts points by splitting the prompt's paragraph on " and "; `fail` answers every
+ * request HTTP 500 instead. */
+const endpoint = ({ fail = false } = {}) => fakeLlm(http, ({ prompt }) => {
+  if (fail) return { status: 500, text: 'model crashed' };
+  const paragraph = prompt.slice(prompt.lastIndexOf('Paragraph: ') + 'Paragraph: '.length).trim();
+  return paragraph.split(' and ').map((point) => `- ${point}`).join('\n');
+});
 
 /** The summary check of the two texts with the LLM's points from `url`'s `model`. */
 async function llmPoints(page, url, model) {

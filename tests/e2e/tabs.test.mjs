@@ -2,7 +2,7 @@
 // positions; a view hidden meanwhile scores nothing, and the views' element ids stay unique in the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, screenshot, observeWorkers } from './harness.mjs';
+import { serveDist, launch, screenshot, openPage, settled } from './harness.mjs';
 import { brief, paste } from './fixtures.mjs';
 
 let server, browser;
@@ -10,20 +10,8 @@ before(async () => { server = await serveDist(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 /** A page that counts its requests to the score worker (`scoreWorker.checks`) and records its errors. */
-async function observedPage() {
-  const page = await browser.newPage();
-  const errors = [];
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
-  page.on('pageerror', (err) => errors.push(String(err)));
-  await page.addInitScript(observeWorkers);
-  await page.goto(server.url);
-  await page.waitForSelector('.app-header h1');
-  return { page, errors };
-}
+const observedPage = () => openPage(browser, server.url, { observe: true });
 
-const settled = (page, view) => page.waitForFunction(
-  (v) => document.querySelector(`#${v}-results`)?.getAttribute('aria-busy') === 'false'
-    && document.querySelector(`#${v}-results .score-card`), view);
 const checks = (page) => page.evaluate(() => globalThis.scoreWorker.checks);
 
 test('coming back to the brief check keeps its result, selected row and scroll position, and scores nothing again', async () => {

@@ -4,26 +4,14 @@
 // check's report: the walk scores nothing again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, screenshot, observeWorkers } from './harness.mjs';
+import { serveDist, launch, screenshot, openPage, settled } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-async function observedPage(width = 1280) {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  const errors = [];
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
-  page.on('pageerror', (err) => errors.push(String(err)));
-  await page.addInitScript(observeWorkers);
-  await page.goto(server.url);
-  await page.waitForSelector('.app-header h1');
-  return { page, errors };
-}
-
-const settled = (page, view) => page.waitForFunction(
-  (v) => document.querySelector(`#${v}-results`)?.getAttribute('aria-busy') === 'false'
-    && document.querySelector(`#${v}-results .score-card`), view);
+const observedPage = (width = 1280) =>
+  openPage(browser, server.url, { observe: true, viewport: { width, height: 900 } });
 const title = (page, view) => page.textContent(`#${view}-walk-title`);
 const counts = (page, view) => page.textContent(`#${view}-walk-counts`);
 const sectionClass = (page, view) => page.$eval(`#${view}-title`, (h) => h.closest('section').className);

@@ -1,11 +1,12 @@
-//! Runs check pipelines (`lexeval_core::pipeline`) to their end, as the page's score worker does: embeddings
-//! from the shipped model, answers from the endpoint, both only when a pipeline asks. One [`Checker`] serves
-//! a whole `--pairs` batch, so the model loads once and the answer cache is shared.
+//! Runs check pipelines (`lexeval_core::pipeline`) to their end with core's blocking driver: embeddings
+//! from the shipped model, answers from the endpoint, both only when a pipeline asks. One [`Checker`]
+//! serves a whole `--pairs` batch, so the model loads once and the answer cache is shared.
 
 use crate::commands::llm_args::LlmArgs;
 use anyhow::Result;
-use lexeval_core::judge::JudgeError;
-use lexeval_core::pipeline::{CheckJob, CheckReport, Pipeline, Step};
+use lexeval_core::judge::{Answer, JudgeError};
+use lexeval_core::pipeline::drive::{self, Provider};
+use lexeval_core::pipeline::{CheckJob, CheckReport};
 use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_embed::Embedder;
 use lexeval_llm::native::NativeClient;
@@ -34,42 +35,37 @@ impl<'a> Checker<'a> {
     /// Runs `job`, embedding with the checker's model if the pipeline asks (and recording it in the
     /// report then).
     pub fn run(&mut self, job: CheckJob) -> Result<CheckReport> {
-        let judge = PaperJudge;
-        let (mut pipeline, mut step) = Pipeline::start(job, &judge);
-        let mut embedded = false;
-        loop {
-            step = match step {
-                Step::NeedEmbeddings { texts } => {
-                    let embedder = match &mut self.embedder {
-                        Some(embedder) => embedder,
-                        None => self
-                            .embedder
-                            .insert(crate::embedding::load(self.embedding_model)?),
-                    };
-                    embedded = true;
-                    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-                    pipeline.feed_embeddings(embedder.embed(&texts)?, &judge)?
-                }
-                // Point extraction is one more question for the same endpoint and cache.
-                Step::NeedAnswers { prompts } | Step::NeedPoints { prompts } => {
-                    let client = match &mut self.client {
-                        Some(client) => client,
-                        None => self.client.insert(self.llm.client()?),
-                    };
-                    let answers = client
-                        .complete_many(&prompts)
-                        .into_iter()
-                        .map(|answer| answer.map_err(|e| JudgeError::Unanswered(e.to_string())))
-                        .collect();
-                    pipeline.feed_answers(answers, &judge)?
-                }
-                Step::Done { mut report } => {
-                    if embedded {
-                        report.record_embedding_model(self.embedding_model);
-                    }
-                    return Ok(*report);
-                }
-            };
-        }
+        drive::run(job, &PaperJudge, self)
+    }
+}
+
+impl Provider for Checker<'_> {
+    type Error = anyhow::Error;
+
+    fn embed(&mut self, texts: &[String]) -> Result<Vec<Vec<f32>>> {
+        let embedder = match &mut self.embedder {
+            Some(embedder) => embedder,
+            None => self
+                .embedder
+                .insert(crate::embedding::load(self.embedding_model)?),
+        };
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        Ok(embedder.embed(&texts)?)
+    }
+
+    fn embedding_model(&self) -> EmbeddingModel {
+        self.embedding_model
+    }
+
+    fn answer(&mut self, prompts: &[String]) -> Result<Vec<Answer>> {
+        let client = match &mut self.client {
+            Some(client) => client,
+            None => self.client.insert(self.llm.client()?),
+        };
+        Ok(client
+            .complete_many(prompts)
+            .into_iter()
+            .map(|answer| answer.map_err(|e| JudgeError::Unanswered(e.to_string())))
+            .collect())
     }
 }

@@ -8,7 +8,8 @@ use lexeval_core::decompscore::{self, DecompScoreDetails};
 use lexeval_core::legalsearchqa::{self, LegalSearchQaDetails};
 use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::{
-    self, BootstrapAggregator, RougeDetails, RougeIntervals, RougeOptions, RougeScorer, RougeType,
+    self, BootstrapAggregator, RougeDetails, RougeIntervals, RougeOptions, RougePair, RougeScorer,
+    RougeType,
 };
 use lexeval_core::test_support::fixture;
 use serde::de::DeserializeOwned;
@@ -89,26 +90,11 @@ fn rouge_report_reads_back_and_recomputes() {
 
 #[test]
 fn rouge_aggregate_report_reads_back_and_recomputes() {
-    #[derive(serde::Deserialize)]
-    #[serde(untagged)]
-    enum References {
-        One(String),
-        Many(Vec<String>),
-    }
-    #[derive(serde::Deserialize)]
-    struct Pair {
-        reference: References,
-        candidate: String,
-    }
     let saved = round_trips::<RougeIntervals>("compat/rouge-aggregate.json");
     let scorer = stemmed_scorer();
     let mut aggregator = BootstrapAggregator::new(0.95, 1000, 0).unwrap();
-    for pair in jsonl::<Pair>("benchmarks/rouge.pairs.jsonl") {
-        let references = match &pair.reference {
-            References::One(text) => vec![text.as_str()],
-            References::Many(texts) => texts.iter().map(String::as_str).collect(),
-        };
-        aggregator.add_scores(&scorer.score_multi(&references, &pair.candidate));
+    for pair in jsonl::<RougePair>("benchmarks/rouge.pairs.jsonl") {
+        aggregator.add_scores(&scorer.score_multi(&pair.references(), &pair.candidate));
     }
     let report = rouge::aggregate_report(&aggregator, scorer.options());
     assert_eq!(printed(&report), saved);

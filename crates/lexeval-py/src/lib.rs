@@ -6,10 +6,12 @@
 mod benchmarks;
 mod checker;
 mod embedding;
+mod error;
 mod options;
 mod rouge;
 
 use checker::Checker;
+use error::Error;
 use lexeval_core::pairs::PairRecord;
 use lexeval_core::pipeline::MetricReport;
 use options::CheckOptions;
@@ -17,21 +19,20 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde::Serialize;
 
-/// A Python `ValueError` with the engine's message (a bad option, an unreadable row or model).
+/// A Python `ValueError` with the engine's message, for a bad argument found before any work starts.
 fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
 
 /// The CLI's `--json` printing: pretty JSON of a typed report (without the line end `println!` adds).
-fn pretty(value: &impl Serialize) -> Result<String, String> {
-    serde_json::to_string_pretty(value).map_err(|e| e.to_string())
+fn pretty(value: &impl Serialize) -> Result<String, Error> {
+    Ok(serde_json::to_string_pretty(value)?)
 }
 
 /// `lexeval cite --json`: the citations of one text.
 #[pyfunction]
 fn cite(py: Python<'_>, text: String) -> PyResult<String> {
-    py.detach(|| pretty(&lexeval_core::citations::extract(&text)))
-        .map_err(value_error)
+    Ok(py.detach(|| pretty(&lexeval_core::citations::extract(&text)))?)
 }
 
 /// `lexeval cite --jsonl`: each text's citations, one compact JSON array per text.
@@ -50,11 +51,10 @@ fn cite_many(py: Python<'_>, texts: Vec<String>) -> PyResult<Vec<String>> {
 #[pyfunction]
 fn check(py: Python<'_>, reference: String, generated: String, options: &str) -> PyResult<String> {
     let options = CheckOptions::parse(options).map_err(value_error)?;
-    py.detach(|| {
+    Ok(py.detach(|| {
         let report = Checker::new(&options).check(reference, generated)?;
         metric_json(&report.metric)
-    })
-    .map_err(value_error)
+    })?)
 }
 
 /// One check report per pair, in one call: one model load and one answer cache for the whole list.
@@ -73,7 +73,7 @@ fn check_many(
         )));
     }
     let options = CheckOptions::parse(options).map_err(value_error)?;
-    py.detach(|| {
+    Ok(py.detach(|| {
         let mut checker = Checker::new(&options);
         references
             .into_iter()
@@ -82,12 +82,14 @@ fn check_many(
             .map(|(index, (reference, generated))| {
                 let report = checker
                     .check(reference, generated)
-                    .map_err(|e| format!("pair {}: {e}", index + 1))?;
+                    .map_err(|e| Error::Pair {
+                        pair: index + 1,
+                        source: Box::new(e),
+                    })?;
                 metric_json(&report.metric)
             })
-            .collect::<Result<Vec<_>, String>>()
-    })
-    .map_err(value_error)
+            .collect::<Result<Vec<_>, Error>>()
+    })?)
 }
 
 /// `lexeval fresco|pointwise --pairs FILE --json` and its `--items FILE.json`: the rows (a JSON array or
@@ -96,20 +98,19 @@ fn check_many(
 #[pyfunction]
 fn check_pairs(py: Python<'_>, pairs: String, options: &str) -> PyResult<(String, String)> {
     let options = CheckOptions::parse(options).map_err(value_error)?;
-    py.detach(|| -> Result<_, String> {
+    Ok(py.detach(|| -> Result<_, Error> {
         let records: Vec<PairRecord> =
             lexeval_core::records::parse(&pairs).map_err(|e| format!("pairs {e}"))?;
         if records.is_empty() {
-            return Err("pairs: no records".to_string());
+            return Err(Error::Input("pairs: no records".to_string()));
         }
         let report = Checker::new(&options).score_pairs(records)?;
         let items = lexeval_core::items::pairs(&report.details);
         Ok((pretty(&report)?, pretty(&items.details())?))
-    })
-    .map_err(value_error)
+    })?)
 }
 
-fn metric_json(metric: &MetricReport) -> Result<String, String> {
+fn metric_json(metric: &MetricReport) -> Result<String, Error> {
     match metric {
         MetricReport::Fresco(report) => pretty(report),
         MetricReport::Pointwise(report) => pretty(report),
@@ -127,12 +128,11 @@ fn embed(
 ) -> PyResult<Vec<Vec<f32>>> {
     let which = lexeval_core::shipped_model::EmbeddingModel::from_id(embedding_model)
         .ok_or_else(|| value_error(format!("unknown embedding model {embedding_model:?}")))?;
-    py.detach(|| {
+    Ok(py.detach(|| -> Result<_, Error> {
         let embedder = embedding::load(which, models_dir.as_deref())?;
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-        embedder.embed(&texts).map_err(|e| e.to_string())
-    })
-    .map_err(value_error)
+        Ok(embedder.embed(&texts)?)
+    })?)
 }
 
 #[pymodule]

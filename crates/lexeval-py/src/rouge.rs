@@ -1,36 +1,12 @@
 //! `lexeval rouge`: one candidate against one or more references, a file's pairs one by one, or their
 //! bootstrap aggregate; rouge-score 0.1.2's numbers.
 
-use crate::{pretty, value_error};
+use crate::{pretty, value_error, Error};
 use lexeval_core::rouge::{
-    aggregate_report, BootstrapAggregator, RougeOptions, RougeScorer, RougeType, Tokenizer,
+    aggregate_report, BootstrapAggregator, PairLine, RougeOptions, RougePair, RougeScorer,
+    RougeType, Tokenizer,
 };
 use pyo3::prelude::*;
-use serde::Deserialize;
-
-/// One row of `lexeval rouge --pairs`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Pair {
-    reference: References,
-    candidate: String,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum References {
-    One(String),
-    Many(Vec<String>),
-}
-
-impl References {
-    fn as_strs(&self) -> Vec<&str> {
-        match self {
-            References::One(text) => vec![text.as_str()],
-            References::Many(texts) => texts.iter().map(String::as_str).collect(),
-        }
-    }
-}
 
 /// The scorer of `--types`, `--stem` and `--unicode`.
 fn scorer(types: &[String], stem: bool, unicode: bool) -> PyResult<RougeScorer> {
@@ -52,8 +28,8 @@ fn scorer(types: &[String], stem: bool, unicode: bool) -> PyResult<RougeScorer> 
     ))
 }
 
-fn read_pairs(pairs: &str) -> Result<Vec<(usize, Pair)>, String> {
-    lexeval_core::records::parse_numbered(pairs).map_err(|e| format!("pairs {e}"))
+fn read_pairs(pairs: &str) -> Result<Vec<(usize, RougePair)>, Error> {
+    lexeval_core::records::parse_numbered(pairs).map_err(|e| Error::Input(format!("pairs {e}")))
 }
 
 /// `lexeval rouge -r … -c … --json`: the candidate against its references (the best F-measure per type).
@@ -67,11 +43,10 @@ pub fn rouge(
     unicode: bool,
 ) -> PyResult<String> {
     let scorer = scorer(&types, stem, unicode)?;
-    py.detach(|| {
+    Ok(py.detach(|| {
         let references: Vec<&str> = references.iter().map(String::as_str).collect();
         pretty(&scorer.score_report(&references, &candidate))
-    })
-    .map_err(value_error)
+    })?)
 }
 
 /// `lexeval rouge --pairs`: one compact JSON line per row, `{"line": N, "scores": {...}}`.
@@ -84,16 +59,19 @@ pub fn rouge_pairs(
     unicode: bool,
 ) -> PyResult<Vec<String>> {
     let scorer = scorer(&types, stem, unicode)?;
-    py.detach(|| {
+    Ok(py.detach(|| {
         read_pairs(&pairs)?
             .iter()
             .map(|(line, pair)| {
-                let scores = scorer.score_multi(&pair.reference.as_strs(), &pair.candidate);
-                Ok(serde_json::json!({ "line": line, "scores": scores }).to_string())
+                let scores = scorer.score_multi(&pair.references(), &pair.candidate);
+                let row = PairLine {
+                    line: *line,
+                    scores: &scores,
+                };
+                Ok(serde_json::to_string(&row)?)
             })
-            .collect::<Result<Vec<_>, String>>()
-    })
-    .map_err(value_error)
+            .collect::<Result<Vec<_>, Error>>()
+    })?)
 }
 
 /// `lexeval rouge --pairs --aggregate --json`: the bootstrap interval of every type's mean.
@@ -112,11 +90,10 @@ pub fn rouge_aggregate(
     let scorer = scorer(&types, stem, unicode)?;
     let mut aggregator =
         BootstrapAggregator::new(confidence, samples, seed).map_err(value_error)?;
-    py.detach(|| {
+    Ok(py.detach(|| {
         for (_, pair) in read_pairs(&pairs)? {
-            aggregator.add_scores(&scorer.score_multi(&pair.reference.as_strs(), &pair.candidate));
+            aggregator.add_scores(&scorer.score_multi(&pair.references(), &pair.candidate));
         }
         pretty(&aggregate_report(&aggregator, scorer.options()))
-    })
-    .map_err(value_error)
+    })?)
 }

@@ -6,9 +6,9 @@ use crate::records::read_numbered;
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use lexeval_core::rouge::{
-    aggregate_report, BootstrapAggregator, RougeOptions, RougeScorer, RougeType, Tokenizer,
+    aggregate_report, BootstrapAggregator, PairLine, RougeOptions, RougePair, RougeScorer,
+    RougeType, Tokenizer,
 };
-use serde::Deserialize;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -72,30 +72,6 @@ pub struct Args {
     pub json: bool,
 }
 
-/// One line of a --pairs file.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Pair {
-    reference: References,
-    candidate: String,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum References {
-    One(String),
-    Many(Vec<String>),
-}
-
-impl References {
-    fn as_strs(&self) -> Vec<&str> {
-        match self {
-            References::One(text) => vec![text.as_str()],
-            References::Many(texts) => texts.iter().map(String::as_str).collect(),
-        }
-    }
-}
-
 pub fn run(args: Args) -> Result<()> {
     let scorer = RougeScorer::new(&args.types, args.tokens.options());
     match &args.pairs {
@@ -153,15 +129,18 @@ fn run_pairs(args: &Args, scorer: &RougeScorer, path: &Path) -> Result<()> {
     };
     let mut scored = Vec::new();
     for (item, (line, pair)) in pairs.iter().enumerate() {
-        let scores = scorer.score_multi(&pair.reference.as_strs(), &pair.candidate);
+        let scores = scorer.score_multi(&pair.references(), &pair.candidate);
         if args.items.is_some() {
             scored.push((item + 1, scores.clone()));
         }
         match &mut aggregator {
             Some(aggregator) => aggregator.add_scores(&scores),
             None => {
-                let row = serde_json::json!({ "line": line, "scores": scores });
-                writeln!(out, "{row}")?;
+                let row = PairLine {
+                    line: *line,
+                    scores: &scores,
+                };
+                writeln!(out, "{}", serde_json::to_string(&row)?)?;
             }
         }
         progress.inc(1);
@@ -222,11 +201,8 @@ fn run_pairs(args: &Args, scorer: &RougeScorer, path: &Path) -> Result<()> {
 }
 
 /// All pairs with their line (JSON Lines) or position (JSON array); the first malformed one is an error.
-fn read_pairs(path: &Path) -> Result<Vec<(usize, Pair)>> {
-    read_numbered(
-        path,
-        "{\"reference\": text or [texts], \"candidate\": text}",
-    )
+fn read_pairs(path: &Path) -> Result<Vec<(usize, RougePair)>> {
+    read_numbered(path, RougePair::SHAPE)
 }
 
 /// A bar on stderr, drawn only when stderr is a terminal so logs and pipes stay clean.

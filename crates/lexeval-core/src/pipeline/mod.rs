@@ -13,9 +13,12 @@
 //!     };
 //! }
 //! ```
+//!
+//! [`drive::run`] is that loop for blocking callers (the CLI, the Python package).
 
 mod annotate;
 mod brief;
+pub mod drive;
 mod extent;
 mod extraction;
 mod summary;

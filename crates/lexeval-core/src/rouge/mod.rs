@@ -13,6 +13,7 @@
 
 mod bootstrap;
 mod lcs;
+mod pairs;
 pub mod porter;
 pub mod tokenize;
 
@@ -20,6 +21,7 @@ pub mod tokenize;
 mod golden_tests;
 
 pub use bootstrap::{AggregateScore, BootstrapAggregator, BootstrapError};
+pub use pairs::{PairLine, RougePair};
 pub use tokenize::Tokenizer;
 
 use crate::report::{BootstrapSettings, Score, ScoreReport};

@@ -244,9 +244,7 @@ def fresco(
 
 def fresco_many(references: Texts, generated: Texts, **options: Any) -> List[Report]:
     """`fresco` of each pair, in one call (one model load, one answer cache); `fresco`'s options."""
-    json_options = _check_options("fresco", _fresco_options(options))
-    reports = _lexeval.check_many(_texts(references), _texts(generated), json_options)
-    return [Report.from_json(r) for r in reports]
+    return _scored_many(_check_options("fresco", _fresco_options(options)), references, generated)
 
 
 def fresco_pairs(
@@ -260,9 +258,8 @@ def fresco_pairs(
     """`lexeval fresco --pairs FILE --json` (with `--items`): every pair's scores, their means and bootstrap
     intervals. `pairs`: a file, or rows of {"reference", "generated"} or CLERC's {"gold_text", "generation",
     "idx", "model"}."""
-    interval = {"confidence": confidence, "samples": samples, "bootstrap_seed": bootstrap_seed}
-    json_options = _check_options("fresco", {**_fresco_options(options), **interval})
-    return _items_report(_lexeval.check_pairs(_rows(pairs), json_options))
+    interval = _interval(confidence, samples, bootstrap_seed)
+    return _scored_pairs(_check_options("fresco", {**_fresco_options(options), **interval}), pairs)
 
 
 def pointwise(
@@ -295,8 +292,7 @@ def pointwise(
 def pointwise_many(references: Texts, generated: Texts, **options: Any) -> List[Report]:
     """`pointwise` of each pair, in one call; `pointwise`'s options (points files aside)."""
     json_options = _check_options("pointwise", _pointwise_options(options))
-    reports = _lexeval.check_many(_texts(references), _texts(generated), json_options)
-    return [Report.from_json(r) for r in reports]
+    return _scored_many(json_options, references, generated)
 
 
 def pointwise_pairs(
@@ -308,9 +304,9 @@ def pointwise_pairs(
     **options: Any,
 ) -> ItemsReport:
     """`lexeval pointwise --pairs FILE --json` (with `--items`); `fresco_pairs`' rows."""
-    interval = {"confidence": confidence, "samples": samples, "bootstrap_seed": bootstrap_seed}
+    interval = _interval(confidence, samples, bootstrap_seed)
     json_options = _check_options("pointwise", {**_pointwise_options(options), **interval})
-    return _items_report(_lexeval.check_pairs(_rows(pairs), json_options))
+    return _scored_pairs(json_options, pairs)
 
 
 _SHARED_DEFAULTS: Dict[str, Any] = {
@@ -348,6 +344,22 @@ def _chosen(defaults: Dict[str, Any], given: Mapping[str, Any]) -> Dict[str, Any
     if unknown:
         raise TypeError(f"unknown option(s): {', '.join(sorted(unknown))}")
     return {key: given.get(key, default) for key, default in defaults.items()}
+
+
+def _scored_many(json_options: str, references: Texts, generated: Texts) -> List[Report]:
+    """Each pair scored in one Rust call, with options already checked: `fresco_many`, `pointwise_many`."""
+    reports = _lexeval.check_many(_texts(references), _texts(generated), json_options)
+    return [Report.from_json(r) for r in reports]
+
+
+def _scored_pairs(json_options: str, pairs: Rows) -> ItemsReport:
+    """A pairs file's report with its items, options already checked: `fresco_pairs`, `pointwise_pairs`."""
+    return _items_report(_lexeval.check_pairs(_rows(pairs), json_options))
+
+
+def _interval(confidence: float, samples: int, bootstrap_seed: int) -> Dict[str, Any]:
+    """The bootstrap interval's options of a `_pairs` call."""
+    return {"confidence": confidence, "samples": samples, "bootstrap_seed": bootstrap_seed}
 
 
 def _fresco_options(given: Mapping[str, Any]) -> Dict[str, Any]:
