@@ -27,54 +27,22 @@ pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> im
     view! {
         <fieldset class="settings">
             <legend>"Settings"</legend>
-            <div class="field">
-                <label for=sim_id.clone()>"Similarity"</label>
-                <select
-                    id=sim_id
-                    on:change=move |ev| {
-                        if let Some(s) = Similarity::from_id(&event_target_value(&ev)) {
-                            settings.update(|st| st.choose_similarity(s));
-                        }
-                    }
-                >
-                    {Similarity::ALL
-                        .into_iter()
-                        .map(|s| {
-                            view! {
-                                <option value=s.id() selected=move || settings.with(|st| st.similarity == s)>
-                                    {s.label()}
-                                </option>
-                            }
-                        })
-                        .collect_view()}
-                </select>
-            </div>
+            {choice_field(
+                sim_id,
+                "Similarity",
+                Similarity::ALL.map(|s| (s, s.id(), s.label().to_string())),
+                move || settings.with(|st| st.similarity),
+                move |s| settings.update(|st| st.choose_similarity(s)),
+            )}
             <Show when=uses_embeddings>
-                <div class="field">
-                    <label for=model_id.clone()>"Embedding model"</label>
-                    <select
-                        id=model_id.clone()
-                        on:change=move |ev| {
-                            if let Some(m) = EmbeddingModel::from_id(&event_target_value(&ev)) {
-                                settings.update(|st| st.embedding_model = m);
-                            }
-                        }
-                    >
-                        {EmbeddingModel::PAGE
-                            .into_iter()
-                            .map(|m| {
-                                view! {
-                                    <option
-                                        value=m.id()
-                                        selected=move || settings.with(|st| st.embedding_model == m)
-                                    >
-                                        {m.label()}
-                                    </option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                </div>
+                {choice_field(
+                    model_id.clone(),
+                    "Embedding model",
+                    // The models the page can load, not the CLI's mpnet.
+                    EmbeddingModel::PAGE.map(|m| (m, m.id(), m.label())),
+                    move || settings.with(|st| st.embedding_model),
+                    move |m| settings.update(|st| st.embedding_model = m),
+                )}
             </Show>
             // The LLM judge answers Yes or No: no threshold applies, so none is shown. Choosing another
             // similarity brings the slider back at that similarity's default.
@@ -144,30 +112,21 @@ pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> im
             // Pointwise Step 1 (the summary checks only; a brief's claims are its sentences).
             {(!show_generalized)
                 .then(|| {
-                    view! {
-                        <div class="field">
-                            <label for=points_id.clone()>"Points"</label>
-                            <select
-                                id=points_id.clone()
-                                on:change=move |ev| {
-                                    if let Some(p) = PointSource::from_id(&event_target_value(&ev)) {
-                                        settings.update(|st| st.points = p);
-                                    }
-                                }
-                            >
-                                {PointSource::ALL
-                                    .into_iter()
-                                    .map(|p| {
-                                        view! {
-                                            <option value=p.id() selected=move || settings.with(|st| st.points == p)>
-                                                {points_label(p)}
-                                            </option>
-                                        }
-                                    })
-                                    .collect_view()}
-                            </select>
-                        </div>
-                    }
+                    choice_field(
+                        points_id.clone(),
+                        "Points",
+                        // The CLI's `--points sentences|llm`, in the page's words.
+                        PointSource::ALL
+                            .map(|p| {
+                                let label = match p {
+                                    PointSource::Sentences => "Sentences",
+                                    PointSource::Llm => "Extracted by the LLM",
+                                };
+                                (p, p.id(), label.to_string())
+                            }),
+                        move || settings.with(|st| st.points),
+                        move |p| settings.update(|st| st.points = p),
+                    )
                 })}
             <Show when=move || {
                 settings
@@ -182,11 +141,44 @@ pub fn SettingsPanel(#[prop(into)] prefix: String, show_generalized: bool) -> im
     }
 }
 
-/// How the points choice reads in the page (the CLI's `--points sentences|llm`).
-fn points_label(points: PointSource) -> &'static str {
-    match points {
-        PointSource::Sentences => "Sentences",
-        PointSource::Llm => "Extracted by the LLM",
+/// A labelled select over a closed set: each choice with its id (the option's value, as in share links and
+/// the CLI's flags) and label, the one `chosen` reads shown, `choose` called with the one picked.
+fn choice_field<T: Copy + PartialEq + Send + Sync + 'static>(
+    id: String,
+    label: &'static str,
+    choices: impl IntoIterator<Item = (T, &'static str, String)>,
+    chosen: impl Fn() -> T + Copy + Send + Sync + 'static,
+    choose: impl Fn(T) + 'static,
+) -> impl IntoView {
+    let choices: Vec<_> = choices.into_iter().collect();
+    let ids: Vec<_> = choices
+        .iter()
+        .map(|&(choice, id, _)| (choice, id))
+        .collect();
+    view! {
+        <div class="field">
+            <label for=id.clone()>{label}</label>
+            <select
+                id=id
+                on:change=move |ev| {
+                    let picked = event_target_value(&ev);
+                    if let Some(&(choice, _)) = ids.iter().find(|(_, id)| *id == picked) {
+                        choose(choice);
+                    }
+                }
+            >
+                {choices
+                    .into_iter()
+                    .map(|(choice, id, label)| {
+                        view! {
+                            <option value=id selected=move || chosen() == choice>
+                                {label}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </div>
     }
 }
 
