@@ -6,8 +6,9 @@
 // - `warm`: five other two-page briefs (`briefs`) checked one after another on a page that has checked one;
 // - `edit`: one sentence of the generated brief replaced → its scores shown, median of 5 edits on one page;
 // - `megabyte`: the 1 MB pair under each ROUGE similarity, pasted → all scores shown, and → the annotated
-//   texts fully drawn;
-// each with the longest main-thread task meanwhile (PerformanceObserver 'longtask': any task over 50 ms).
+//   texts fully drawn, on a fresh page; `rougeL_started`: the same on a page whose worker has checked a brief;
+// each with the longest main-thread task meanwhile (PerformanceObserver 'longtask': any task over 50 ms) and
+// the longest animation frame ('long-animation-frame': a frame's tasks and its style, layout and paint).
 import fs from 'node:fs';
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
 
@@ -15,11 +16,15 @@ const { reference, candidate, big_reference: bigReference, big_candidate: bigCan
   JSON.parse(fs.readFileSync(0, 'utf8'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Runs in the page: from now on, main-thread long tasks are kept in `window.longTasks`. */
+/** Runs in the page: from now on, main-thread long tasks are kept in `window.longTasks`, and long animation
+ * frames (a frame's tasks and its rendering: style, layout, paint, over 50 ms) in `window.longFrames`. */
 function watchLongTasks() {
   window.longTasks = [];
+  window.longFrames = [];
   new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
     .observe({ entryTypes: ['longtask'] });
+  new PerformanceObserver((list) => window.longFrames.push(...list.getEntries().map((e) => e.duration)))
+    .observe({ entryTypes: ['long-animation-frame'] });
 }
 
 /** Runs in the page: sets the text areas as a paste does (scored at once, no typing debounce) and waits
@@ -27,6 +32,7 @@ function watchLongTasks() {
  * texts are drawn in full. Returns the milliseconds to each and the longest main-thread task meanwhile. */
 async function check([texts, drawn]) {
   window.longTasks.splice(0);
+  window.longFrames.splice(0);
   const results = document.querySelector('#brief-results');
   // The check is done when the results stop being busy (a result is drawn over the one before, so its
   // elements may stay the same).
@@ -36,8 +42,12 @@ async function check([texts, drawn]) {
   }).observe(results, { attributes: true, attributeFilter: ['aria-busy'], attributeOldValue: true });
   const scored = () => wasBusy && results.getAttribute('aria-busy') === 'false'
     && document.querySelector('#brief-score-l-fresco');
-  const allDrawn = () => document.querySelectorAll('.annotated-text').length === 2
-    && document.querySelectorAll('.annotated-text[aria-busy=true]').length === 0;
+  // The new result's texts: the ones on screen before (a brief's) stay until the new ones replace them.
+  const before = new Set(document.querySelectorAll('.annotated-text'));
+  const allDrawn = () => {
+    const texts = [...document.querySelectorAll('.annotated-text')];
+    return texts.length === 2 && texts.every((t) => !before.has(t) && t.getAttribute('aria-busy') === 'false');
+  };
   // Checked at every DOM change (the moment the card appears), not by polling on the main thread.
   const when = (done) => new Promise((resolve) => {
     const observer = new MutationObserver(() => {
@@ -58,7 +68,8 @@ async function check([texts, drawn]) {
   const drawnMs = drawn ? (await drawnAt) - t0 : null;
   // Long-task entries arrive a moment after the task ends.
   await new Promise((r) => setTimeout(r, 200));
-  return { ms, drawn_ms: drawnMs, longest_task_ms: Math.max(longestScored, ...window.longTasks) };
+  return { ms, drawn_ms: drawnMs, longest_task_ms: Math.max(longestScored, ...window.longTasks),
+    longest_frame_ms: Math.max(0, ...window.longFrames) };
 }
 
 /** The generated brief with its `n`th sentence (of those over 60 characters) reworded. */
@@ -105,6 +116,13 @@ try {
       [{ 'brief-reference': bigReference, 'brief-candidate': bigCandidate }, true]);
     await big.close();
   }
+  // The same pair pasted into a page whose score worker has started and checked a brief (a page open for a
+  // while), ROUGE-L.
+  const started = await freshPage();
+  await started.evaluate(check, [pasted(briefs[0]), false]);
+  megabyte.rougeL_started = await started.evaluate(check,
+    [{ 'brief-reference': bigReference, 'brief-candidate': bigCandidate }, true]);
+  await started.close();
   const summary = (runs) => ({ ms: median(runs.map((r) => r.ms)),
     longest_task_ms: Math.max(...runs.map((r) => r.longest_task_ms)) });
   console.log(JSON.stringify({ load_ms: median(loads), brief: summary(firsts), warm: summary(warm), edit: summary(edits), megabyte }));

@@ -33,6 +33,25 @@ function selfTimes(profile) {
   return [...out].sort((a, b) => b[1] - a[1]);
 }
 
+/** Total time per function (ms): its own and its callees', each sample counted once per function on its stack
+ * (`TOTAL=1` prints these, which say who called the top functions by self time). */
+function totalTimes(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  const perSample = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples.length);
+  const out = new Map();
+  for (const id of profile.samples) {
+    const seen = new Set();
+    for (let node = id; node !== undefined; node = parent.get(node)) {
+      const { callFrame: f } = byId.get(node);
+      const name = `${f.functionName || '(anonymous)'} ${f.url ? f.url.split('/').pop() : ''}`.trim();
+      if (!seen.has(name)) { seen.add(name); out.set(name, (out.get(name) ?? 0) + perSample); }
+    }
+  }
+  return [...out].filter(([n]) => !/^\((root|idle|program|garbage collector)\)/.test(n)).sort((a, b) => b[1] - a[1]);
+}
+
 /** Runs in the page: pastes both texts and waits until the check is done and the annotated texts drawn;
  * returns the milliseconds and the ten longest main-thread tasks. */
 async function paste([reference, candidate]) {
@@ -89,6 +108,9 @@ function print(title, profile) {
     + `${busy.toFixed(0)} ms busy\n`);
   console.log('| self ms | function |\n|---:|---|');
   for (const [name, ms] of times.slice(0, TOP)) console.log(`| ${ms.toFixed(1)} | \`${name.slice(0, 110)}\` |`);
+  if (!process.env.TOTAL) return;
+  console.log(`\n${title}, total time (self and callees)\n\n| total ms | function |\n|---:|---|`);
+  for (const [name, ms] of totalTimes(profile).slice(0, TOP)) console.log(`| ${ms.toFixed(1)} | \`${name.slice(0, 110)}\` |`);
 }
 
 /** A DevTools protocol connection over the browser's WebSocket; `session` addresses a flattened target. */
@@ -185,12 +207,17 @@ try {
     + `${result.longTasks.map((t) => t.toFixed(0)).join(', ')}`);
   for (const session of sessions) {
     const { profile } = await cdp.send('Profiler.stop', {}, session);
+    if (process.env.PROFILE_DIR) {
+      fs.writeFileSync(path.join(process.env.PROFILE_DIR, `${session === page ? 'page' : 'worker'}-${session}.cpuprofile`),
+        JSON.stringify(profile));
+    }
     print(session === page ? 'main thread' : `worker ${workers.get(session).split('/').pop()}`, profile);
     if (session === page) print('main thread, its longest stretch of work', longestStretch(profile));
   }
   if (process.env.TRACE) {
     await cdp.send('Tracing.end');
     await traced;
+    if (process.env.TRACE_FILE) fs.writeFileSync(process.env.TRACE_FILE, JSON.stringify(traceEvents));
     // The page's renderer main thread: of the renderers' main threads (about:blank had one too), the busiest.
     const mains = new Set(traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`));

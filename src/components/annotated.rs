@@ -14,9 +14,9 @@ use wasm_bindgen::JsCast;
 /// number label after each citation tells authorities apart.
 const PALETTE: usize = 8;
 
-/// A chunk of the text is drawn per animation frame once it has this many runs or bytes (see [`chunked`]).
-const RUNS_PER_CHUNK: usize = 400;
-const BYTES_PER_CHUNK: usize = 20_000;
+/// A chunk of the text is drawn per animation frame once it has this many runs or bytes (see [`next_chunk`]).
+const RUNS_PER_CHUNK: usize = 200;
+const BYTES_PER_CHUNK: usize = 10_000;
 
 /// Number and colour of each authority, in order of first appearance across both texts, so one case has
 /// one number and colour everywhere; and which authorities each text cites, to mark the others.
@@ -118,66 +118,115 @@ fn point_ranges(text: &str, points: &[String]) -> Vec<(usize, usize)> {
     ranges
 }
 
-/// Cut `text` at every span, unsupported point and flagged citation boundary (character offsets, clamped
-/// to the text) into uniformly styled runs. One sweep over the boundaries with the spans covering the
-/// current run, so a megabyte with thousands of citations is cut in linear time.
-fn segments(
-    text: &str,
-    spans: &[Span],
-    unsupported: &[(usize, usize)],
-    flagged: &[Flagged],
-) -> Vec<Segment> {
-    let chars: Vec<char> = text.chars().collect();
-    let len = chars.len();
-    let mut cuts: Vec<usize> = vec![0, len];
-    for s in spans {
-        cuts.push(s.start.min(len));
-        cuts.push(s.end.min(len));
-    }
-    for &(start, end) in unsupported {
-        cuts.extend([start.min(len), end.min(len)]);
-    }
-    for f in flagged {
-        cuts.extend([f.start.min(len), f.end.min(len)]);
-    }
-    cuts.sort_unstable();
-    cuts.dedup();
-    let mut by_start: Vec<&Span> = spans.iter().collect();
-    by_start.sort_by_key(|s| s.start);
-    let mut next = 0;
-    let mut active: Vec<&Span> = Vec::new();
-    let mut out = Vec::new();
-    for w in cuts.windows(2) {
-        let (a, b) = (w[0], w[1]);
-        while next < by_start.len() && by_start[next].start <= a {
-            active.push(by_start[next]);
-            next += 1;
+/// The runs of `text`, cut at every span, unsupported point and flagged citation boundary (character
+/// offsets, clamped to the text) into uniformly styled runs, in reading order and only as they are asked
+/// for: one sweep over the boundaries with the spans covering the current run, so a megabyte with thousands
+/// of citations is cut in linear time, a chunk per animation frame (see [`next_chunk`]), never all at once.
+struct Runs {
+    text: String,
+    /// Boundaries, in characters, sorted and distinct; `cuts[at]` is where the next run starts.
+    cuts: Vec<usize>,
+    at: usize,
+    /// Byte offset of character `cuts[at]` in `text`.
+    byte: usize,
+    by_start: Vec<Span>,
+    next: usize,
+    /// Indices in `by_start` of the spans that may cover the next run.
+    active: Vec<usize>,
+    unsupported: Vec<(usize, usize)>,
+    flagged: Vec<Flagged>,
+    /// The claim of the run before, to tell a claim's first run.
+    claim_before: Option<usize>,
+}
+
+impl Runs {
+    fn new(
+        text: String,
+        mut spans: Vec<Span>,
+        unsupported: Vec<(usize, usize)>,
+        flagged: Vec<Flagged>,
+    ) -> Runs {
+        let len = text.chars().count();
+        let mut cuts: Vec<usize> = vec![0, len];
+        for s in &spans {
+            cuts.push(s.start.min(len));
+            cuts.push(s.end.min(len));
         }
-        active.retain(|s| s.end.min(len) > a);
-        let covering = || active.iter().filter(|s| s.start <= a && b <= s.end);
-        let Some(run) = chars.get(a..b) else {
-            continue;
+        for &(start, end) in &unsupported {
+            cuts.extend([start.min(len), end.min(len)]);
+        }
+        for f in &flagged {
+            cuts.extend([f.start.min(len), f.end.min(len)]);
+        }
+        cuts.sort_unstable();
+        cuts.dedup();
+        spans.sort_by_key(|s| s.start);
+        Runs {
+            text,
+            cuts,
+            at: 0,
+            byte: 0,
+            by_start: spans,
+            next: 0,
+            active: Vec::new(),
+            unsupported,
+            flagged,
+            claim_before: None,
+        }
+    }
+
+    /// Every run has been cut.
+    fn finished(&self) -> bool {
+        self.at + 1 >= self.cuts.len()
+    }
+}
+
+impl Iterator for Runs {
+    type Item = Segment;
+
+    fn next(&mut self) -> Option<Segment> {
+        let (a, b) = (*self.cuts.get(self.at)?, *self.cuts.get(self.at + 1)?);
+        self.at += 1;
+        let len = self.cuts.last().copied().unwrap_or(0);
+        let rest = &self.text[self.byte..];
+        let run_bytes = rest
+            .char_indices()
+            .nth(b - a)
+            .map_or(rest.len(), |(i, _)| i);
+        let run = &rest[..run_bytes];
+        self.byte += run_bytes;
+        while self.next < self.by_start.len() && self.by_start[self.next].start <= a {
+            self.active.push(self.next);
+            self.next += 1;
+        }
+        let spans = &self.by_start;
+        self.active.retain(|&i| spans[i].end.min(len) > a);
+        let covering = || {
+            self.active
+                .iter()
+                .map(|&i| &spans[i])
+                .filter(|s| s.start <= a && b <= s.end)
         };
         let citation = covering().find(|s| matches!(s.kind, SpanKind::Citation { .. }));
-        let point = unsupported
+        let point = self
+            .unsupported
             .iter()
             .find(|&&(start, end)| start <= a && b <= end);
         // Few (a brief's citations to check): a scan per run is cheap.
-        let flag = flagged.iter().find(|f| f.start <= a && b <= f.end);
+        let flag = self.flagged.iter().find(|f| f.start <= a && b <= f.end);
         let claim = covering().find_map(|s| match s.kind {
             SpanKind::Claim { index } => Some(index),
             _ => None,
         });
-        out.push(Segment {
-            text: run.iter().collect(),
+        let segment = Segment {
+            text: run.to_string(),
             authority: citation.and_then(|s| match &s.kind {
                 SpanKind::Citation { authority, name } => Some((authority.clone(), name.clone())),
                 _ => None,
             }),
             ends_citation: citation.is_some_and(|s| s.end.min(len) == b),
             claim,
-            starts_claim: claim.is_some()
-                && claim != out.last().and_then(|run: &Segment| run.claim),
+            starts_claim: claim.is_some() && claim != self.claim_before,
             cue: covering().find_map(|s| match &s.kind {
                 SpanKind::Cue { dimension } => Some(dimension.clone()),
                 _ => None,
@@ -188,9 +237,10 @@ fn segments(
             ends_flagged: flag
                 .filter(|f| f.end.min(len) == b)
                 .map(Flagged::mark_label),
-        });
+        };
+        self.claim_before = claim;
+        Some(segment)
     }
-    out
 }
 
 /// The claim a click or key press in an annotated text landed on (`data-claim` of its runs).
@@ -346,19 +396,18 @@ pub fn AnnotatedText(
         });
         view! { {text} {label} {point_mark} {flag_mark} }
     };
-    let chunks = chunked(segments(
-        &text,
-        &spans,
-        &point_ranges(&text, &unsupported),
-        &flagged,
-    ));
-    let total = chunks.len();
-    let pending = StoredValue::new(chunks.into_iter().map(Some).collect::<Vec<_>>());
-    // The first chunk is drawn with the view, each further one in an animation frame of its own.
-    let drawn = RwSignal::new(total.min(1));
-    draw_rest(drawn, total);
+    let unsupported = point_ranges(&text, &unsupported);
+    let runs = StoredValue::new(Runs::new(text, spans, unsupported, flagged));
+    // The first chunk is cut and drawn with the view, each further one in an animation frame of its own.
+    let cut = StoredValue::new(Vec::<Option<Vec<Segment>>>::new());
+    let drawn = RwSignal::new(0);
+    let finished = RwSignal::new(false);
+    cut_next(runs, cut, drawn, finished);
+    if !finished.get_untracked() {
+        draw_rest(runs, cut, drawn, finished);
+    }
     let chunk = move |index: usize| {
-        let runs = pending
+        let runs = cut
             .try_update_value(|chunks| chunks.get_mut(index).and_then(Option::take))
             .flatten()
             .unwrap_or_default();
@@ -392,8 +441,8 @@ pub fn AnnotatedText(
                         ev.prevent_default();
                     }
                 }
-                data-chunks=total
-                aria-busy=move || (drawn.get() < total).to_string()
+                data-chunks=move || finished.get().then(|| drawn.get())
+                aria-busy=move || (!finished.get()).to_string()
             >
                 <For each=move || 0..drawn.get() key=|index| *index let:index>
                     {chunk(index)}
@@ -403,41 +452,63 @@ pub fn AnnotatedText(
     }
 }
 
-/// `segments` cut into the chunks drawn one per animation frame, so a megabyte's tens of thousands of runs
-/// never hold the main thread in one task, while a brief's few hundred fit in one. A chunk ends only after a
-/// line break and is a block of its own (`.chunk`), so the browser lays out each new chunk alone rather
-/// than the whole text again, and the text reads as one.
-fn chunked(segments: Vec<Segment>) -> Vec<Vec<Segment>> {
-    let mut chunks = Vec::new();
+/// The next chunk of `runs` to draw, `None` when all are drawn: so a megabyte's tens of thousands of runs
+/// are cut and drawn a chunk per animation frame and never hold the main thread in one task, while a
+/// brief's few hundred fit in one. A chunk ends only after a line break, once it has [`RUNS_PER_CHUNK`]
+/// runs or [`BYTES_PER_CHUNK`] bytes, and is a block of its own (`.chunk`), so the browser lays out each
+/// new chunk alone rather than the whole text again, and the text reads as one.
+fn next_chunk(runs: &mut Runs) -> Option<Vec<Segment>> {
     let mut chunk = Vec::new();
-    let mut chars = 0;
-    for segment in segments {
-        chars += segment.text.len();
+    let mut bytes = 0;
+    for segment in runs.by_ref() {
+        bytes += segment.text.len();
         let line_ends = segment.text.ends_with('\n')
             && !segment.ends_citation
             && !segment.ends_unsupported
             && segment.ends_flagged.is_none();
         chunk.push(segment);
-        if line_ends && (chunk.len() >= RUNS_PER_CHUNK || chars >= BYTES_PER_CHUNK) {
-            chunks.push(std::mem::take(&mut chunk));
-            chars = 0;
+        if line_ends && (chunk.len() >= RUNS_PER_CHUNK || bytes >= BYTES_PER_CHUNK) {
+            break;
         }
     }
-    if !chunk.is_empty() {
-        chunks.push(chunk);
-    }
-    chunks
+    (!chunk.is_empty()).then_some(chunk)
 }
 
-/// Draws one more chunk per animation frame until all `total` are drawn; stops if the view is gone.
-fn draw_rest(drawn: RwSignal<usize>, total: usize) {
+/// Cuts the next chunk of `runs` for the view to draw: `drawn` counts the chunks cut, `finished` says
+/// there are no more.
+fn cut_next(
+    runs: StoredValue<Runs>,
+    cut: StoredValue<Vec<Option<Vec<Segment>>>>,
+    drawn: RwSignal<usize>,
+    finished: RwSignal<bool>,
+) {
+    let Some((chunk, last)) = runs.try_update_value(|runs| (next_chunk(runs), runs.finished()))
+    else {
+        return;
+    };
+    if let Some(chunk) = chunk {
+        cut.try_update_value(|cut| cut.push(Some(chunk)));
+        drawn.try_update(|drawn| *drawn += 1);
+    }
+    if last {
+        finished.try_set(true);
+    }
+}
+
+/// Cuts and draws one more chunk per animation frame until all are drawn; stops if the view is gone.
+fn draw_rest(
+    runs: StoredValue<Runs>,
+    cut: StoredValue<Vec<Option<Vec<Segment>>>>,
+    drawn: RwSignal<usize>,
+    finished: RwSignal<bool>,
+) {
     request_animation_frame(move || {
-        let more = drawn.try_update(|drawn| {
-            *drawn = (*drawn + 1).min(total);
-            *drawn < total
-        });
-        if more == Some(true) {
-            draw_rest(drawn, total);
+        if finished.try_get_untracked() != Some(false) {
+            return;
+        }
+        cut_next(runs, cut, drawn, finished);
+        if finished.try_get_untracked() == Some(false) {
+            draw_rest(runs, cut, drawn, finished);
         }
     });
 }

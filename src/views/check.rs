@@ -1,6 +1,9 @@
 //! Brief check and Summary check: two texts side by side, settings, live scores and the breakdown.
 
-use crate::browser::debounce::{self, WholeEdit};
+use crate::browser::{
+    self,
+    debounce::{self, WholeEdit},
+};
 use crate::components::error_alert::error_alert;
 use crate::components::interaction::Interaction;
 use crate::components::judge_progress::JudgeProgress;
@@ -80,6 +83,9 @@ async fn run(view: View, input: Inputs) -> Result<Arc<Checked>, CheckError> {
     let texts = (input.reference.as_str(), input.candidate.as_str());
     let llm = (&input.llm, input.key.as_str());
     let mut report = checks::run(view, texts, &input.settings, llm, Lane::Check(view)).await?;
+    // The answer was read in the task its message arrived in; the result is drawn in a task of its own (a
+    // megabyte's report is tens of milliseconds to read, its cards and table as many to draw).
+    browser::yield_now().await;
     let spans = (
         std::mem::take(&mut report.reference_spans),
         std::mem::take(&mut report.candidate_spans),
@@ -189,6 +195,21 @@ pub fn CheckView(view: View) -> impl IntoView {
     });
 
     let render = move |scored: Scored| check_result::result_view(view, scored, interaction);
+    // The annotated texts of the result on screen, drawn an animation frame after its cards and table: their
+    // first chunks are a task of their own, not more of the result's.
+    let annotated = RwSignal::new(None::<Arc<Checked>>);
+    Effect::new(move |_| {
+        let checked = shown().filter(|_| waiting.get().is_none());
+        request_animation_frame(move || {
+            let changed = annotated.try_with_untracked(|now| match (now, &checked) {
+                (Some(now), Some(checked)) => !Arc::ptr_eq(now, checked),
+                (now, checked) => now.is_some() != checked.is_some(),
+            });
+            if changed == Some(true) {
+                annotated.try_set(checked);
+            }
+        });
+    });
 
     let length_note = move |signal: RwSignal<String>| {
         move || {
@@ -335,7 +356,7 @@ pub fn CheckView(view: View) -> impl IntoView {
                 }}
             </div>
             {move || {
-                let checked = shown().filter(|_| waiting.get().is_none())?;
+                let checked = annotated.get()?;
                 let (reference, candidate) = (checked.reference.clone(), checked.candidate.clone());
                 let spans = checked.spans.clone();
                 let report = checked.scored.report.clone();

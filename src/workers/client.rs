@@ -5,7 +5,7 @@
 //! dropped. `cancel` stops a lane's request the same way. The messages are `lexeval_protocol`'s.
 
 use crate::state::route::View;
-use lexeval_protocol::{read_reply, Reply};
+use lexeval_protocol::{done_id, read_reply, Reply};
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -100,6 +100,9 @@ pub enum Lane {
     /// The threshold calibration.
     Calibrate,
 }
+
+/// Enough of a reply's first characters for [`done_id`]: `{"kind":"done","id":` and the id.
+const REPLY_HEAD_CHARS: u32 = 40;
 
 /// Which worker, and what the page does with its replies besides answering requests.
 pub struct WorkerSpec {
@@ -312,10 +315,17 @@ fn start(client: &'static LocalKey<WorkerClient>, spec: &WorkerSpec) -> Result<R
     });
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let data = event.data();
-        let Some(json) = data.as_string() else {
+        let Some(json) = data.dyn_ref::<js_sys::JsString>() else {
             return;
         };
-        if let Some(reply) = read_reply(&json) {
+        // A `done` reply is routed by its first characters, not copied out whole (its caller reads it);
+        // the others are small.
+        let head = String::from(json.slice(0, REPLY_HEAD_CHARS));
+        let reply = match done_id(&head) {
+            Some(id) => Some(Reply::Done { id }),
+            None => json.as_string().as_deref().and_then(read_reply),
+        };
+        if let Some(reply) = reply {
             on_reply(client, reply, &data);
         }
     });

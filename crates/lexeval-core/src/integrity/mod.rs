@@ -23,10 +23,12 @@ mod quotations;
 mod years;
 
 use crate::authorities::{self, Authority};
+use crate::authority_key::AuthorityKey;
 use crate::citations::{Citation, CitationKind};
 use crate::claims::AttributedClaim;
 use crate::fresco::left_out::Text;
 use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// One thing to check about one citation of the generated text.
@@ -172,8 +174,9 @@ fn paged_full_case(citation: &Citation) -> bool {
 /// citations were unified (`authorities::unify`, whose `table` names the reference's authorities).
 pub fn check(reference: &[Citation], candidate: &[Citation], table: &[Authority]) -> Vec<Finding> {
     let texts = [reference, candidate];
+    let mut compared = Compared::of(reference);
     let mut findings = Vec::new();
-    for (index, citation) in candidate.iter().enumerate() {
+    for citation in candidate {
         if !citation.role.names_a_source() {
             continue;
         }
@@ -186,12 +189,13 @@ pub fn check(reference: &[Citation], candidate: &[Citation], table: &[Authority]
             })
         };
         if paged_full_case(citation) {
-            if let Some(check) = name_cite_mismatch(citation, reference, &candidate[..index]) {
+            if let Some(check) = name_cite_mismatch(citation, &compared) {
                 found(check);
             }
-            if let Some(check) = near_miss(citation, reference, table) {
+            if let Some(check) = near_miss(citation, &compared, table) {
                 found(check);
             }
+            compared.earlier(citation);
         }
         // A pin is implausible when it fits none of the cites it may pin (None: one fits).
         let problems: Option<Vec<_>> = pins::pinned(citation, texts)
@@ -212,6 +216,75 @@ pub fn check(reference: &[Citation], candidate: &[Citation], table: &[Authority]
         }
     }
     findings
+}
+
+/// The paged full case cites a generated cite is compared with, gathered once per check, not per cite: a
+/// megabyte's thousands of cites would otherwise compare every pair, names and all. Each list keeps, in text
+/// order, only the first of the cites that compare alike, which is the one a search in text order finds.
+struct Compared<'a> {
+    /// Every authority the reference cites.
+    in_reference: HashSet<&'a AuthorityKey>,
+    /// The reference's cites of each authority, captioned, one per caption (a name–cite mismatch depends
+    /// on the names alone).
+    reference_names: HashMap<&'a AuthorityKey, Vec<&'a Citation>>,
+    /// The same for the generated text's cites before the one being checked.
+    earlier_names: HashMap<&'a AuthorityKey, Vec<&'a Citation>>,
+    /// The reference's cites, one per caption, cite and authority (what a near miss depends on).
+    reference_cites: Vec<&'a Citation>,
+}
+
+/// What a name–cite comparison reads of a cite: its two parties.
+fn caption(c: &Citation) -> (Option<&str>, Option<&str>) {
+    (c.plaintiff.as_deref(), c.defendant.as_deref())
+}
+
+/// Adds `citation` to `by_authority` if it is captioned and no earlier cite of its authority has its caption.
+fn add_name<'a>(
+    by_authority: &mut HashMap<&'a AuthorityKey, Vec<&'a Citation>>,
+    citation: &'a Citation,
+) {
+    if !names::captioned(citation) {
+        return;
+    }
+    let same = by_authority.entry(&citation.authority).or_default();
+    if !same.iter().any(|c| caption(c) == caption(citation)) {
+        same.push(citation);
+    }
+}
+
+impl<'a> Compared<'a> {
+    fn of(reference: &'a [Citation]) -> Compared<'a> {
+        let mut compared = Compared {
+            in_reference: reference.iter().map(|c| &c.authority).collect(),
+            reference_names: HashMap::new(),
+            earlier_names: HashMap::new(),
+            reference_cites: Vec::new(),
+        };
+        let near_miss_key = |c: &'a Citation| {
+            (
+                caption(c),
+                (
+                    c.volume.as_deref(),
+                    c.reporter.as_deref(),
+                    c.page.as_deref(),
+                ),
+                &c.authority,
+            )
+        };
+        let mut cites = HashSet::new();
+        for citation in reference.iter().filter(|c| paged_full_case(c)) {
+            add_name(&mut compared.reference_names, citation);
+            if cites.insert(near_miss_key(citation)) {
+                compared.reference_cites.push(citation);
+            }
+        }
+        compared
+    }
+
+    /// A paged full case cite of the generated text, checked: later cites compare with it.
+    fn earlier(&mut self, citation: &'a Citation) {
+        add_name(&mut self.earlier_names, citation);
+    }
 }
 
 /// The findings on the quotations of the generated text's claims (`candidate`, segmented from
@@ -242,41 +315,39 @@ pub fn quotations(
 /// case name does not agree with the citation's. Both names must be captions of two parties: a name of one
 /// is too often a word the name reading took from the sentence ("Moreover, 527 F.2d 224" in a CLERC
 /// generation).
-fn name_cite_mismatch(
-    citation: &Citation,
-    reference: &[Citation],
-    earlier: &[Citation],
-) -> Option<Check> {
-    [(Text::Reference, reference), (Text::Candidate, earlier)]
-        .into_iter()
-        .find_map(|(text, citations)| {
-            citations
-                .iter()
-                .filter(|c| paged_full_case(c) && c.authority == citation.authority)
-                .filter(|c| names::captioned(citation) && names::captioned(c))
-                .find(|c| names::agree(citation, c) == Some(false))
-                .map(|other| Check::NameCiteMismatch {
-                    other: cited(other),
-                    other_text: text,
-                })
-        })
+fn name_cite_mismatch(citation: &Citation, compared: &Compared) -> Option<Check> {
+    if !names::captioned(citation) {
+        return None;
+    }
+    [
+        (Text::Reference, &compared.reference_names),
+        (Text::Candidate, &compared.earlier_names),
+    ]
+    .into_iter()
+    .find_map(|(text, by_authority)| {
+        by_authority
+            .get(&citation.authority)?
+            .iter()
+            .find(|c| names::agree(citation, c) == Some(false))
+            .map(|other| Check::NameCiteMismatch {
+                other: cited(other),
+                other_text: text,
+            })
+    })
 }
 
 /// A cite only the generated text gives, one slip away from a reference cite of a case of the same name.
-fn near_miss(citation: &Citation, reference: &[Citation], table: &[Authority]) -> Option<Check> {
-    if reference.iter().any(|c| c.authority == citation.authority) {
+fn near_miss(citation: &Citation, compared: &Compared, table: &[Authority]) -> Option<Check> {
+    if compared.in_reference.contains(&citation.authority) {
         return None;
     }
-    reference
-        .iter()
-        .filter(|c| paged_full_case(c))
-        .find_map(|r| {
-            near_miss::miss(citation, r).map(|(differs, slip)| Check::NearMiss {
-                reference: authorities::name_of(table, &r.authority).to_string(),
-                differs,
-                slip,
-            })
+    compared.reference_cites.iter().find_map(|r| {
+        near_miss::miss(citation, r).map(|(differs, slip)| Check::NearMiss {
+            reference: authorities::name_of(table, &r.authority).to_string(),
+            differs,
+            slip,
         })
+    })
 }
 
 impl fmt::Display for Check {

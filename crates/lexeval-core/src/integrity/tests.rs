@@ -501,3 +501,33 @@ fn straight_quotation_marks_pair_at_word_edges() {
         ["§ 3553(a)."]
     );
 }
+
+#[test]
+fn repeated_cites_are_each_compared_with_the_first_of_each_caption() {
+    // The cites compared with are gathered once per check, one per caption (`Compared`): a long text that
+    // repeats a passage gets, for each repeat, the findings a search through every earlier cite gives.
+    let passage = "Diversity is a compelling interest. Grutter v. Bollinger, 539 U.S. 306, 328 (2003). \
+                   A points system is not narrowly tailored. Gratz v. Bollinger, 539 U.S. 306 (2003).\n\n";
+    let found = findings("", &passage.repeat(3));
+    let others: Vec<String> = found
+        .iter()
+        .map(|finding| match &finding.check {
+            Check::NameCiteMismatch { other, other_text } => {
+                assert_eq!(*other_text, Text::Candidate);
+                other.clone()
+            }
+            check => panic!("a name–cite mismatch expected, got {check:?}"),
+        })
+        .collect();
+    // The first Grutter has nothing before it; every later cite meets the first cite of the other name.
+    assert_eq!(
+        others,
+        [
+            "Grutter v. Bollinger, 539 U.S. 306",
+            "Gratz v. Bollinger, 539 U.S. 306",
+            "Grutter v. Bollinger, 539 U.S. 306",
+            "Gratz v. Bollinger, 539 U.S. 306",
+            "Grutter v. Bollinger, 539 U.S. 306",
+        ]
+    );
+}

@@ -314,17 +314,16 @@ fn whole_text_rouge(
         stem: true,
         ..RougeOptions::default()
     };
-    let token_pairs = options
-        .tokenize(reference)
-        .len()
-        .saturating_mul(options.tokenize(candidate).len());
+    // Each text tokenized (and stemmed) once, to size and to score.
+    let (reference, candidate) = (options.sentences(reference), options.sentences(candidate));
+    let token_pairs = reference.tokens().saturating_mul(candidate.tokens());
     let skip_lsum = token_pairs > LSUM_MAX_TOKEN_PAIRS;
     let computed: Vec<RougeType> = types
         .iter()
         .copied()
         .filter(|&kind| !(skip_lsum && kind == RougeType::LSum))
         .collect();
-    let mut report = RougeScorer::new(&computed, options).score_report(&[reference], candidate);
+    let mut report = RougeScorer::new(&computed, options).report_of(&[reference], &candidate);
     report.scores = std::mem::take(&mut report.scores)
         .into_iter()
         .map(|score| noted(score, unread))

@@ -150,6 +150,29 @@ impl RougeOptions {
     pub fn tokenize(&self, text: &str) -> Vec<String> {
         tokenize::tokenize(text, self.stem, self.tokenizer)
     }
+
+    /// `text` tokenized once per non-empty line (rougeLsum's sentences), to be scored and measured
+    /// without tokenizing (and stemming) it again: a megabyte's stemming is not free.
+    pub fn sentences(&self, text: &str) -> Sentences {
+        Sentences(
+            text.split('\n')
+                .filter(|line| !line.is_empty())
+                .map(|line| self.tokenize(line))
+                .collect(),
+        )
+    }
+}
+
+/// A text's tokens per non-empty line ([`RougeOptions::sentences`]); their concatenation is the whole
+/// text's tokens (a newline is a separator for both tokenizers).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sentences(Vec<Vec<String>>);
+
+impl Sentences {
+    /// Tokens of the whole text.
+    pub fn tokens(&self) -> usize {
+        self.0.iter().map(Vec::len).sum()
+    }
 }
 
 /// rouge-score's `Score` tuple. Fields in alphabetical order, the order reports have always printed.
@@ -216,8 +239,8 @@ impl RougeScorer {
     /// Scores by type, like `RougeScorer.score(target, prediction)`.
     pub fn score(&self, reference: &str, candidate: &str) -> BTreeMap<RougeType, RougeScore> {
         self.score_sentences(
-            &self.tokenize_sentences(reference),
-            &self.tokenize_sentences(candidate),
+            &self.options.sentences(reference).0,
+            &self.options.sentences(candidate).0,
         )
     }
 
@@ -252,9 +275,22 @@ impl RougeScorer {
         references: &[&str],
         candidate: &str,
     ) -> BTreeMap<RougeType, RougeScore> {
+        let references: Vec<Sentences> = references
+            .iter()
+            .map(|reference| self.options.sentences(reference))
+            .collect();
+        self.best(&references, &self.options.sentences(candidate))
+    }
+
+    /// [`RougeScorer::score_multi`] of texts already tokenized.
+    fn best(
+        &self,
+        references: &[Sentences],
+        candidate: &Sentences,
+    ) -> BTreeMap<RougeType, RougeScore> {
         let all: Vec<_> = references
             .iter()
-            .map(|reference| self.score(reference, candidate))
+            .map(|reference| self.score_sentences(&reference.0, &candidate.0))
             .collect();
         self.types
             .iter()
@@ -276,14 +312,24 @@ impl RougeScorer {
     /// F-measures, null with a reason when the candidate or every reference has no token (rouge-score
     /// would report 0); `details` keeps rouge-score's precision/recall/fmeasure triples.
     pub fn score_report(&self, references: &[&str], candidate: &str) -> ScoreReport<RougeDetails> {
-        let scores = self.score_multi(references, candidate);
-        let mut report = report(&scores, &self.options);
-        let empty_reason = if self.options.tokenize(candidate).is_empty() {
-            Some("the candidate has no tokens")
-        } else if references
+        let references: Vec<Sentences> = references
             .iter()
-            .all(|reference| self.options.tokenize(reference).is_empty())
-        {
+            .map(|reference| self.options.sentences(reference))
+            .collect();
+        self.report_of(&references, &self.options.sentences(candidate))
+    }
+
+    /// [`RougeScorer::score_report`] of texts already tokenized with this scorer's options.
+    pub fn report_of(
+        &self,
+        references: &[Sentences],
+        candidate: &Sentences,
+    ) -> ScoreReport<RougeDetails> {
+        let scores = self.best(references, candidate);
+        let mut report = report(&scores, &self.options);
+        let empty_reason = if candidate.tokens() == 0 {
+            Some("the candidate has no tokens")
+        } else if references.iter().all(|reference| reference.tokens() == 0) {
             Some("the reference has no tokens")
         } else {
             None
@@ -294,15 +340,6 @@ impl RougeScorer {
             }
         }
         report
-    }
-
-    /// Tokens per non-empty line: rougeLsum's sentences; their concatenation is the whole text's tokens
-    /// (a newline is a separator for both tokenizers).
-    fn tokenize_sentences(&self, text: &str) -> Vec<Vec<String>> {
-        text.split('\n')
-            .filter(|line| !line.is_empty())
-            .map(|line| self.options.tokenize(line))
-            .collect()
     }
 }
 
@@ -358,7 +395,7 @@ impl PairwiseF1 {
 
     fn tokenize(&mut self, text: &str) {
         if !self.sentences.contains_key(text) {
-            let sentences = self.scorer.tokenize_sentences(text);
+            let sentences = self.scorer.options.sentences(text).0;
             self.sentences.insert(text.to_string(), sentences);
         }
     }
