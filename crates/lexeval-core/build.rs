@@ -106,13 +106,15 @@ fn abbreviations() -> Vec<String> {
 }
 
 /// courts-db's courts.json as a Rust table of (id, citation string without punctuation, lower case), in file
-/// order: all eyecite's `get_court_by_paren` reads.
+/// order: all eyecite's `get_court_by_paren` reads; and, sorted by id, each federal or state court's system
+/// and type ("federal", "trial"), which citation integrity reads (a district court in F.3d).
 fn courts(out_dir: &Path) {
     let path = "data/courts-db/courts.json";
     println!("cargo:rerun-if-changed={path}");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let courts: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut rows = String::from("pub static COURTS: &[(&str, &str)] = &[\n");
+    let mut kinds = Vec::new();
     for court in courts.as_array().into_iter().flatten() {
         let squeezed: String = court["citation_string"]
             .as_str()
@@ -124,14 +126,25 @@ fn courts(out_dir: &Path) {
         if let (Some(id), false) = (court["id"].as_str(), squeezed.is_empty()) {
             rows.push_str(&format!("    ({id:?}, {squeezed:?}),\n"));
         }
+        if let (Some(id), Some(system @ ("federal" | "state"))) =
+            (court["id"].as_str(), court["system"].as_str())
+        {
+            kinds.push((id, system, court["type"].as_str().unwrap_or_default()));
+        }
+    }
+    rows.push_str("];\n");
+    kinds.sort();
+    rows.push_str("pub static COURT_KINDS: &[(&str, &str, &str)] = &[\n");
+    for (id, system, kind) in kinds {
+        rows.push_str(&format!("    ({id:?}, {system:?}, {kind:?}),\n"));
     }
     rows.push_str("];\n");
     let out = out_dir.join("courts.rs");
     std::fs::write(&out, rows).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
 }
 
-/// What extraction reads at run time: sources and editions without their regexes and variant spellings,
-/// which live in the generated pattern tables.
+/// What extraction (and citation integrity: `cite_type`) reads at run time: sources and editions without
+/// their regexes and variant spellings, which live in the generated pattern tables.
 fn runtime_source(source: &Value) -> Value {
     let editions: Vec<Value> = source["editions"]
         .as_array()
@@ -139,7 +152,8 @@ fn runtime_source(source: &Value) -> Value {
         .flatten()
         .map(|e| json!({"name": e["name"], "start": e["start"], "end": e["end"]}))
         .collect();
-    json!({"key": source["key"], "scotus": source["scotus"].as_bool().unwrap_or(false), "editions": editions})
+    json!({"key": source["key"], "scotus": source["scotus"].as_bool().unwrap_or(false),
+           "cite_type": source["cite_type"].as_str().unwrap_or_default(), "editions": editions})
 }
 
 fn main() {

@@ -64,7 +64,7 @@ impl SecondFile {
                 compare::check_same_references(&a, &b)
                     .map_err(|e| WorkerError::Failed(e.to_string()))?;
                 let report = scoring::pairs(text, job, endpoint, model, |_, _| {}).await?;
-                Ok(Some(items::pairs(&report.details)))
+                Ok(Some(items::pairs(&report)))
             }
         }
     }

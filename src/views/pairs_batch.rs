@@ -149,7 +149,7 @@ pub fn PairsBatch(check: PairsCheck) -> impl IntoView {
             let result = scoring::pairs(&text, template, endpoint, model, progress).await;
             run.try_set(match result {
                 Ok(report) => Run::Done(Box::new(Batch {
-                    items: lexeval_core::items::pairs(&report.details),
+                    items: lexeval_core::items::pairs(&report),
                     report,
                     with,
                 })),

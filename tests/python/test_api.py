@@ -148,6 +148,24 @@ def test_embeddings_equal_the_cli(cli, clerc):
     close(lexeval.embed(texts), [line["embedding"] for line in lines])
 
 
+def test_a_brief_batch_items_count_their_citations_to_check_as_the_cli(cli, tmp_path):
+    reference = ("Officers must secure a warrant before searching a cell phone. "
+                 "Riley v. California, 573 U.S. 373, 386 (2014).")
+    # Riley's cite under another name with a pin of 999: one citation, two findings.
+    flagged = reference.replace("California, 573 U.S. 373, 386", "Texas, 573 U.S. 373, 999")
+    rows = [{"id": "flagged", "reference": reference, "generated": flagged},
+            {"id": "clean", "reference": reference, "generated": reference}]
+    pairs = write_rows(tmp_path, "pairs.jsonl", rows)
+    items = tmp_path / "items.json"
+    cli.run("fresco", "--pairs", pairs, "--items", items)
+    report = lexeval.fresco_pairs(rows)
+    assert report.items_json() + "\n" == items.read_text()
+    first, second = report.items
+    assert first.to_check == 1
+    assert [f.check.kind for f in first.integrity] == ["name_cite_mismatch", "pin"]
+    assert "to_check" not in second and "integrity" not in second
+
+
 def test_reports_are_objects_and_a_null_score_keeps_its_reason():
     report = lexeval.fresco("The contract was void.", "The contract was void.")
     assert report.metric == "l-fresco"

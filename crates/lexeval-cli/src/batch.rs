@@ -62,8 +62,8 @@ pub fn run(
         let references =
             |rows: &[(usize, PairRecord)]| rows.iter().map(|(_, r)| r.clone()).collect::<Vec<_>>();
         compare::check_same_references(&references(&rows_a), &references(&rows_b))?;
-        let table_a = items::pairs(&scorer.score(path, rows_a)?.details);
-        let table_b = items::pairs(&scorer.score(path, rows_b)?.details);
+        let table_a = items::pairs(&scorer.score(path, rows_a)?);
+        let table_b = items::pairs(&scorer.score(path, rows_b)?);
         return crate::compare::run(
             Side {
                 label: model_a,
@@ -82,8 +82,8 @@ pub fn run(
     if let Some(versus) = &batch.versus {
         let versus_records: Vec<PairRecord> = crate::records::read_records(versus, ROW_SHAPE)?;
         compare::check_same_references(&records, &versus_records)?;
-        let table_a = items::pairs(&scorer.score(path, numbered(records))?.details);
-        let table_b = items::pairs(&scorer.score(versus, numbered(versus_records))?.details);
+        let table_a = items::pairs(&scorer.score(path, numbered(records))?);
+        let table_b = items::pairs(&scorer.score(versus, numbered(versus_records))?);
         return crate::compare::run(
             Side {
                 label: &path.display().to_string(),
@@ -104,7 +104,7 @@ pub fn run(
     }
     let report = scorer.score(path, numbered(records))?;
     if let Some(items_path) = &batch.items {
-        crate::items::write_items(items_path, &items::pairs(&report.details))?;
+        crate::items::write_items(items_path, &items::pairs(&report))?;
     }
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);

@@ -115,6 +115,74 @@ fn every_pair_scores_as_its_single_run_and_undefined_pairs_stay_out_of_the_mean(
 }
 
 #[test]
+fn a_brief_batch_counts_each_pairs_citations_to_check_in_its_items() {
+    let reference = "Officers must secure a warrant before searching a cell phone. \
+                     Riley v. California, 573 U.S. 373, 386 (2014).";
+    // Riley's cite under another name with a pin of 999: one citation, two findings.
+    let flagged = reference.replace("California, 573 U.S. 373, 386", "Texas, 573 U.S. 373, 999");
+    let rows = [
+        json!({"id": "flagged", "reference": reference, "generated": flagged}),
+        json!({"id": "clean", "reference": reference, "generated": reference}),
+    ];
+    let pairs = write_jsonl("to-check.jsonl", &rows);
+    let (csv, records) = (scratch("to-check.csv"), scratch("to-check.json"));
+    let report = json_output(
+        lexeval()
+            .args(["fresco", "--json", "--pairs"])
+            .arg(&pairs)
+            .args(["--items"])
+            .arg(&csv),
+    );
+    lexeval()
+        .args(["fresco", "--pairs"])
+        .arg(&pairs)
+        .arg("--items")
+        .arg(&records)
+        .assert()
+        .success();
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        r#""item","id","model","l-fresco","citation_recall","citation_precision","to_check","null_reasons""#
+    );
+    assert!(lines[1].ends_with(",1,\"\""), "{csv}");
+    assert!(lines[2].ends_with(",0,\"\""), "{csv}");
+    // The records carry the count and the findings, typed as the single report's; a clean pair neither.
+    let records: Value = serde_json::from_str(&std::fs::read_to_string(&records).unwrap()).unwrap();
+    assert_eq!(records, report["details"]["items"]);
+    assert_eq!(records[0]["to_check"], 1);
+    let single = {
+        let (r, c) = (scratch("to-check-r.txt"), scratch("to-check-c.txt"));
+        std::fs::write(&r, reference).unwrap();
+        std::fs::write(&c, &flagged).unwrap();
+        json_output(
+            lexeval()
+                .arg("fresco")
+                .arg("--json")
+                .arg("-r")
+                .arg(&r)
+                .arg("-c")
+                .arg(&c),
+        )
+    };
+    assert_eq!(records[0]["integrity"], single["details"]["integrity"]);
+    let clean = records[1].as_object().unwrap();
+    assert!(!clean.contains_key("to_check") && !clean.contains_key("integrity"));
+    // A summary batch checks no citations: no column.
+    let summary_csv = scratch("to-check-summary.csv");
+    lexeval()
+        .args(["pointwise", "--pairs"])
+        .arg(&pairs)
+        .arg("--items")
+        .arg(&summary_csv)
+        .assert()
+        .success();
+    let summary = std::fs::read_to_string(&summary_csv).unwrap();
+    assert!(!summary.contains("to_check"), "{summary}");
+}
+
+#[test]
 fn clerc_generation_pairs_are_read_as_released() {
     let text = shared_fixture("clerc/gaze_gaps_generation_pairs.jsonl");
     let rows: Vec<Value> = text

@@ -23,8 +23,9 @@ pub const METRIC_VERSION: &str = "1";
 /// is the key (CLERC's `id`, a CaseFacts `claim`, else a pairs file's row number `item`).
 const KEY_COLUMNS: [&str; 3] = ["id", "claim", "item"];
 
-/// Numeric columns that are not scores: row numbers and multiple-choice indices.
-const NOT_SCORES: [&str; 3] = ["item", "gold", "chosen"];
+/// Numeric columns that are not scores: row numbers, multiple-choice indices and a brief pair's count of
+/// citations to check (beside the scores, never one).
+const NOT_SCORES: [&str; 4] = ["item", "gold", "chosen", "to_check"];
 
 /// Gold fields both sides must agree on for an item: a disagreement means the files answer different gold.
 const GOLD_COLUMNS: [&str; 5] = ["gold_label", "gold", "category", "domain", "difficulty"];

@@ -4,7 +4,8 @@
 
 use crate::casefacts::CaseFactsDetails;
 use crate::legalsearchqa::{AnswerNaming, LegalSearchQaDetails, Question};
-use crate::pairs::PairsDetails;
+use crate::pairs::{self as batch, PairsDetails};
+use crate::report::ScoreReport;
 use crate::rouge::{RougeScore, RougeType};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -230,8 +231,11 @@ pub fn casefacts(details: &CaseFactsDetails) -> ItemTable {
 }
 
 /// One row per pair of `lexeval fresco|pointwise --pairs`: its row number, id and model (CLERC's), each
-/// score (empty when undefined) and the reasons of the undefined ones.
-pub fn pairs(details: &PairsDetails) -> ItemTable {
+/// score (empty when undefined), for a brief batch the number of generated citations to check
+/// (`to_check`), and the reasons of the undefined scores.
+pub fn pairs(report: &ScoreReport<PairsDetails>) -> ItemTable {
+    let details = &report.details;
+    let to_check = batch::checks_citations(&report.metric);
     let score_names: Vec<&'static str> = details
         .intervals
         .iter()
@@ -243,6 +247,9 @@ pub fn pairs(details: &PairsDetails) -> ItemTable {
         column("model", true),
     ];
     columns.extend(score_names.iter().map(|name| column(name, false)));
+    if to_check {
+        columns.push(column("to_check", false));
+    }
     columns.push(column("null_reasons", false));
     let rows = details
         .items
@@ -266,6 +273,9 @@ pub fn pairs(details: &PairsDetails) -> ItemTable {
                         .and_then(|s| s.value),
                 )
             }));
+            if to_check {
+                cells.push(Cell::Number(Some(item.to_check as f64)));
+            }
             let reasons: Vec<String> = item
                 .scores
                 .iter()

@@ -4,6 +4,7 @@
 //! A pair whose score is undefined keeps its null and reason and is left out of the mean, never counted
 //! as 0; the mean's note says how many pairs it covers.
 
+use crate::integrity::{self, Finding};
 use crate::pipeline::MetricReport;
 use crate::report::{Score, ScoreReport};
 use crate::rouge::BootstrapAggregator;
@@ -35,6 +36,22 @@ pub struct PairItem {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
     pub scores: Vec<Score>,
+    /// A brief pair's count of generated citations with findings (`integrity::flagged_citations`), and
+    /// the findings; both absent when none, so a clean pair's record reads as it always has.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub to_check: usize,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub integrity: Vec<Finding>,
+}
+
+fn is_zero(count: &usize) -> bool {
+    *count == 0
+}
+
+/// Whether a batch of `metric` checks its pairs' citations (a brief check: L-FRESCO or FRESCO), so its
+/// per-item table has a `to_check` column.
+pub fn checks_citations(metric: &str) -> bool {
+    matches!(metric, "l-fresco" | "fresco")
 }
 
 /// A score's bootstrap interval of the mean over the pairs where it is defined (null bounds when none is).
@@ -69,12 +86,18 @@ impl PairScores {
         (id, model): (Option<serde_json::Value>, Option<String>),
         metric: &MetricReport,
     ) {
+        let findings = match metric {
+            MetricReport::Fresco(report) => report.details.integrity.clone(),
+            MetricReport::Pointwise(_) => Vec::new(),
+        };
         let metric = metric.without_details();
         self.items.push(PairItem {
             item: index + 1,
             id,
             model,
             scores: metric.scores.clone(),
+            to_check: integrity::flagged_citations(&findings),
+            integrity: findings,
         });
         self.first.get_or_insert(metric);
     }
@@ -150,6 +173,8 @@ mod tests {
             id: None,
             model: None,
             scores: vec![score],
+            to_check: 0,
+            integrity: Vec::new(),
         }
     }
 
@@ -184,6 +209,75 @@ mod tests {
             Some("undefined for all 2 pairs")
         );
         assert_eq!(report.details.intervals[0].mid, None);
+    }
+
+    /// Pairs `texts` (reference, generated) through `job`'s pipeline, as a batch.
+    fn batch(
+        texts: &[(&str, &str)],
+        job: impl Fn(&str, &str) -> crate::pipeline::CheckJob,
+    ) -> ScoreReport<PairsDetails> {
+        use crate::pipeline::Pipeline;
+        use crate::test_support::{done, PlainJudge};
+        let mut scores = PairScores::default();
+        for (index, (reference, generated)) in texts.iter().enumerate() {
+            let report = done(Pipeline::start(job(reference, generated), &PlainJudge).1);
+            scores.add(index, (None, None), &report.metric);
+        }
+        let bootstrap = BootstrapAggregator::new(0.95, 10, 0).unwrap();
+        scores.aggregate(&bootstrap).unwrap()
+    }
+
+    #[test]
+    fn a_brief_pair_counts_its_citations_to_check_and_a_clean_one_reads_as_before() {
+        use crate::similarity::Similarity;
+        use crate::test_support::{brief_job, l_fresco, summary_job};
+        let reference =
+            "Officers must generally secure a warrant before searching a cell phone seized \
+                         incident to an arrest. Riley v. California, 573 U.S. 373, 386 (2014).";
+        // Riley's cite under another name with a pin of 999 (one citation, two findings), then Riley itself.
+        let flagged =
+            reference.replace("California, 573 U.S. 373, 386", "Texas, 573 U.S. 373, 999");
+        let texts = [(reference, flagged.as_str()), (reference, reference)];
+        let brief = batch(&texts, |r, g| {
+            brief_job(r, g, l_fresco(Similarity::RougeL, 0.4))
+        });
+        let [one, two] = &brief.details.items[..] else {
+            panic!("{:?}", brief.details.items)
+        };
+        assert_eq!((one.to_check, one.integrity.len()), (1, 2));
+        assert_eq!((two.to_check, two.integrity.len()), (0, 0));
+        let record = |item: &PairItem| serde_json::to_value(item).unwrap();
+        assert_eq!(
+            record(one)["integrity"][0]["check"]["kind"],
+            "name_cite_mismatch"
+        );
+        assert_eq!(
+            serde_json::to_string(two).unwrap(),
+            r#"{"item":2,"scores":[{"name":"l-fresco","value":1.0},{"name":"citation_recall","value":1.0},{"name":"citation_precision","value":1.0}]}"#
+        );
+        let table = crate::items::pairs(&brief);
+        let header = table.to_csv().lines().next().unwrap().to_string();
+        assert_eq!(
+            header,
+            r#""item","id","model","l-fresco","citation_recall","citation_precision","to_check","null_reasons""#
+        );
+        let to_check = table.columns.iter().position(|c| c.name == "to_check");
+        let counts: Vec<&crate::items::Cell> = table
+            .rows
+            .iter()
+            .map(|row| &row.cells[to_check.unwrap()])
+            .collect();
+        use crate::items::Cell;
+        assert_eq!(counts, [&Cell::Number(Some(1.0)), &Cell::Number(Some(0.0))]);
+        // A summary batch checks no citations: no column.
+        let summary = batch(&texts, |r, g| summary_job(r, g, Default::default()));
+        assert!(summary
+            .details
+            .items
+            .iter()
+            .all(|item| item.integrity.is_empty()));
+        let table = crate::items::pairs(&summary);
+        assert!(table.columns.iter().all(|c| c.name != "to_check"));
     }
 
     #[test]

@@ -105,7 +105,7 @@ fn check_pairs(py: Python<'_>, pairs: String, options: &str) -> PyResult<(String
             return Err(Error::Input("pairs: no records".to_string()));
         }
         let report = Checker::new(&options).score_pairs(records)?;
-        let items = lexeval_core::items::pairs(&report.details);
+        let items = lexeval_core::items::pairs(&report);
         Ok((pretty(&report)?, pretty(&items.details())?))
     })?)
 }

@@ -33,7 +33,28 @@ pub struct Source {
     /// eyecite's `is_scotus`: the Supreme Court's own reporter (U.S., S. Ct., Cranch, ...).
     #[serde(default)]
     pub scotus: bool,
+    /// reporters-db's `cite_type` (laws and journals have none).
+    #[serde(default)]
+    pub cite_type: CiteType,
     pub editions: Vec<Edition>,
+}
+
+/// Whose decisions a reporter prints, as reporters-db's `cite_type` says.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CiteType {
+    /// Federal courts' (U.S., S. Ct., F.3d, F. Supp.).
+    Federal,
+    /// The Supreme Court's nominative reports (Dall., Cranch).
+    ScotusEarly,
+    /// One state's courts' (Cal. Rptr., N.Y.S.).
+    State,
+    /// A region's states' (A.2d, N.E.2d, So. 3d).
+    StateRegional,
+    /// Anything else: specialty and neutral reporters, laws, journals.
+    #[default]
+    #[serde(other)]
+    Other,
 }
 
 #[derive(Debug, Deserialize)]

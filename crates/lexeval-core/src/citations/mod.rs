@@ -27,6 +27,8 @@ mod secondary;
 pub mod segment;
 mod statutes;
 
+pub use courts::{court_id_exactly, court_kind, CourtKind};
+pub use db::CiteType;
 pub use resolve::{names_party, usable_name};
 pub use segment::{claims, claims_with, split_sentences};
 
@@ -139,6 +141,8 @@ pub fn reporter_editions(reporter: &str) -> impl Iterator<Item = ReporterEdition
             .filter(move |edition| edition.name == reporter)
             .map(move |edition| ReporterEdition {
                 series: &source.key,
+                cite_type: source.cite_type,
+                scotus: source.scotus,
                 start: edition.start,
                 end: edition.end,
             })
@@ -149,6 +153,10 @@ pub fn reporter_editions(reporter: &str) -> impl Iterator<Item = ReporterEdition
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReporterEdition {
     pub series: &'static str,
+    /// Whose decisions its reporter prints (reporters-db's `cite_type`).
+    pub cite_type: CiteType,
+    /// The Supreme Court's own reporter (U.S., S. Ct., L. Ed.).
+    pub scotus: bool,
     pub start: Option<u32>,
     pub end: Option<u32>,
 }

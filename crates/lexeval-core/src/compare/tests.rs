@@ -21,9 +21,12 @@ fn pairs_table(rows: &[(u64, &str, Option<f64>)]) -> ItemTable {
                 Some(v) => Score::new("l-fresco", v),
                 None => Score::null("l-fresco", "the reference has no cited claims"),
             }],
+            to_check: 0,
+            integrity: Vec::new(),
         })
         .collect();
-    crate::items::pairs(&PairsDetails {
+    let mut report = ScoreReport::new("l-fresco", "1", serde_json::json!({}));
+    report.details = PairsDetails {
         intervals: vec![crate::pairs::PairsInterval {
             name: "l-fresco".into(),
             defined: 0,
@@ -33,7 +36,8 @@ fn pairs_table(rows: &[(u64, &str, Option<f64>)]) -> ItemTable {
             high: None,
         }],
         items,
-    })
+    };
+    crate::items::pairs(&report)
 }
 
 fn side<'a>(label: &'a str, table: &'a ItemTable) -> Side<'a> {

@@ -9,13 +9,17 @@
 //!   (a digit, a transposition, a small offset, another series) away from the reference's cite;
 //! - `pins`: a pin before the first page, past any opinion's length, inside a later case of the volume or
 //!   far beyond the reference's pins of the case;
-//! - `years`: a year reporters-db says the reporter did not print;
+//! - `years`: a year reporters-db says the reporter did not print (each cite of a parallel group against
+//!   the group's year);
+//! - `courts`: a court that does not publish in the reporter (reporters-db's `cite_type`, courts-db's
+//!   system and type);
 //! - `quotations`: a quotation attributed to an authority that differs from, or is not among, what the
 //!   reference quotes from it (after claims are segmented: `quotations`).
 //!
 //! A wholly invented case with a plausible cite is none of these: it is only cited by the generated text
 //! (`FrescoDetails::hallucinated_authorities`); there is no case database offline.
 
+mod courts;
 mod names;
 mod near_miss;
 mod pins;
@@ -74,6 +78,26 @@ pub enum Check {
         start: Option<u32>,
         end: Option<u32>,
     },
+    /// A court, as the parenthetical writes it, that does not publish in the reporter.
+    ReporterCourt {
+        reporter: String,
+        court: String,
+        problem: CourtProblem,
+    },
+}
+
+/// Why a court does not publish in a reporter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CourtProblem {
+    /// A state's court in a reporter of federal courts (U.S., F.3d, F. Supp.).
+    StateCourtInFederalReporter,
+    /// A federal court in a reporter of state courts (Cal. Rptr., N.E.2d).
+    FederalCourtInStateReporter,
+    /// A federal district court in F.3d or F.4th, which print the courts of appeals.
+    DistrictCourtInAppellateReporter,
+    /// A lower federal court in the Supreme Court's reporters (U.S., S. Ct., L. Ed.).
+    LowerCourtInSupremeCourtReporter,
 }
 
 /// Which part of a case cite differs.
@@ -211,6 +235,9 @@ pub fn check(reference: &[Citation], candidate: &[Citation], table: &[Authority]
         }
         if citation.kind == CitationKind::FullCase {
             if let Some(check) = years::check(citation) {
+                found(check);
+            }
+            if let Some(check) = courts::check(citation) {
                 found(check);
             }
         }
@@ -438,6 +465,26 @@ impl fmt::Display for Check {
                     (None, None) => "in every year".to_string(),
                 };
                 write!(f, "{reporter} was printed {years} (reporters-db); the cite says {year}")
+            }
+            Check::ReporterCourt {
+                reporter,
+                court,
+                problem,
+            } => {
+                let prints = match problem {
+                    CourtProblem::StateCourtInFederalReporter => "federal courts' decisions",
+                    CourtProblem::FederalCourtInStateReporter => "state courts' decisions",
+                    CourtProblem::DistrictCourtInAppellateReporter => {
+                        "the federal courts of appeals' decisions"
+                    }
+                    CourtProblem::LowerCourtInSupremeCourtReporter => {
+                        "the Supreme Court's decisions"
+                    }
+                };
+                write!(
+                    f,
+                    "{reporter} prints {prints} (reporters-db, courts-db); the cite names {court}"
+                )
             }
         }
     }

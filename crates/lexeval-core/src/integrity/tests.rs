@@ -341,6 +341,90 @@ fn a_year_the_reporter_did_not_print_is_a_finding() {
 }
 
 #[test]
+fn each_cite_of_a_parallel_group_must_have_been_printed_in_the_groups_year() {
+    // Roe v. Wade, 410 U.S. 113, 93 S. Ct. 705, 35 L. Ed. 2d 147 (1973), its L. Ed. cite in the first series
+    // (1790–1956): the U.S. and S. Ct. cites fit 1973, that one does not.
+    let finding = only(
+        "",
+        "The right of privacy covers the decision. Roe v. Wade, 410 U.S. 113, 93 S. Ct. 705, 35 L. Ed. 147 (1973).",
+    );
+    assert_eq!(finding.citation, "Roe v. Wade, 35 L. Ed. 147");
+    assert!(
+        matches!(&finding.check, Check::ReporterYear { reporter, year: 1973, end: Some(1956), .. } if reporter == "L. Ed."),
+        "{finding:?}"
+    );
+    let correct = "The right of privacy covers the decision. Roe v. Wade, 410 U.S. 113, 93 S. Ct. 705, 35 L. Ed. 2d 147 (1973).";
+    assert_eq!(findings(correct, correct), []);
+}
+
+/// The court problem of the one finding on `generated`.
+fn court_problem(generated: &str) -> (String, String, CourtProblem) {
+    match only("", generated).check {
+        Check::ReporterCourt {
+            reporter,
+            court,
+            problem,
+        } => (reporter, court, problem),
+        other => panic!("a court finding expected, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_court_that_does_not_publish_in_the_reporter_is_a_finding() {
+    // Morin v. Trupin, 835 F. Supp. 126 (S.D.N.Y. 1993): a district court's decision put in F.3d.
+    let (reporter, court, problem) = court_problem(
+        "Scienter may be pleaded generally. Morin v. Trupin, 835 F.3d 126 (S.D.N.Y. 1993).",
+    );
+    assert_eq!(
+        (reporter.as_str(), court.as_str(), problem),
+        (
+            "F.3d",
+            "S.D.N.Y.",
+            CourtProblem::DistrictCourtInAppellateReporter
+        )
+    );
+    assert_eq!(
+        only("", "Scienter may be pleaded generally. Morin v. Trupin, 835 F.3d 126 (S.D.N.Y. 1993).")
+            .check
+            .to_string(),
+        "F.3d prints the federal courts of appeals' decisions (reporters-db, courts-db); the cite names S.D.N.Y."
+    );
+    // Tarasoff v. Regents of Univ. of Cal., 17 Cal. 3d 425 (1976): the California Supreme Court in F. Supp.
+    assert_eq!(
+        court_problem("A therapist must protect the victim. Tarasoff v. Regents of Univ. of Cal., 17 F. Supp. 425 (Cal. 1976).").2,
+        CourtProblem::StateCourtInFederalReporter
+    );
+    // Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995): the Ninth Circuit in Cal. Rptr. 2d, then
+    // in the U.S. Reports.
+    assert_eq!(
+        court_problem("The plan is not a fiduciary. Kayes v. Pacific Lumber Co., 51 Cal. Rptr. 2d 1449 (9th Cir. 1995).").2,
+        CourtProblem::FederalCourtInStateReporter
+    );
+    assert_eq!(
+        court_problem("The plan is not a fiduciary. Kayes v. Pacific Lumber Co., 51 U.S. 1449 (9th Cir. 1995).").2,
+        CourtProblem::LowerCourtInSupremeCourtReporter
+    );
+    // Each in its own reporter is fine, and so are the U.S. Reports' first volumes (Dallas), which print
+    // Pennsylvania's courts.
+    for correct in [
+        "Morin v. Trupin, 835 F. Supp. 126 (S.D.N.Y. 1993).",
+        "Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995).",
+        "Jenkins v. Prudential-Bache Secs., Inc., 847 F.2d 631 (10th Cir. 1988).",
+        "Sindell v. Abbott Labs., 26 Cal. 3d 588 (Cal. 1980).",
+        "Respublica v. De Longchamps, 1 U.S. 111 (Pa. O. & T. 1784).",
+        // CLERC's gold: the D.C. Circuit in its own reporter (reporters-db calls it a state one), and "2nd
+        // Cir.", which eyecite's prefix rule reads as the Second Circuit's bankruptcy panel.
+        "Mason v. United States, 134 U.S. App. D.C. 280 (D.C. Cir. 1969).",
+        "Lopresti v. Terwilliger, 126 F.3d 34 (2nd Cir. 1997).",
+        // A CLERC generation's California Court of Appeal, which eyecite's prefix rule takes for a federal
+        // court.
+        "San Francisco Unified School Dist. v. State of California, 131 Cal. App. 3d 54 (Ct.App. 1982).",
+    ] {
+        assert_eq!(findings(correct, correct), [], "{correct}");
+    }
+}
+
+#[test]
 fn the_bluebook_pairs_and_eyecites_opinion_cite_correctly() {
     // The 47 brief pairs of tests/briefs: real citations (and a few invented cases) in both texts.
     let pairs = crate::test_support::repository_file("tests/briefs/bluebook_pairs.jsonl");
