@@ -173,12 +173,15 @@ fn law_templates(template: &str) -> Vec<String> {
     out
 }
 
+/// (source index, edition index), as `citations::db::EditionRef`.
+type EditionRef = (usize, usize);
+
 #[derive(Default)]
 struct Draft {
     template: usize,
     alternation: String,
-    exact: Vec<(usize, usize)>,
-    variations: Vec<(usize, usize)>,
+    exact: Vec<EditionRef>,
+    variations: Vec<EditionRef>,
     strings: BTreeSet<String>,
     short: bool,
     kind: String,
@@ -276,12 +279,14 @@ pub fn tables(sources: &[Value], regexes: &Value) -> String {
         }
     }
     let mut out = String::new();
-    out.push_str("pub static TEMPLATES: &[&str] = &[\n");
-    for template in &templates {
-        writeln!(out, "    {template:?},").expect("write to String");
-    }
-    out.push_str("];\n\npub static PATTERNS: &[PatternData] = &[\n");
-    let mut strings: Vec<String> = Vec::new();
+    packed("TEMPLATES", &templates, &mut out);
+    let mut alternations = Interned::default();
+    // Each pattern's exact editions then its variations' editions, one run in EDITION_REFS; patterns
+    // with the same two lists (a pattern and its short twin, one edition under several templates) share it.
+    let mut edition_refs: Vec<EditionRef> = Vec::new();
+    let mut runs: BTreeMap<(&[EditionRef], &[EditionRef]), usize> = BTreeMap::new();
+    let mut rows = String::new();
+    let mut interned_strings = Interned::default();
     let mut by_string: Vec<Vec<usize>> = Vec::new();
     let mut unfiltered: Vec<usize> = Vec::new();
     for (index, regex) in order.iter().enumerate() {
@@ -291,13 +296,19 @@ pub fn tables(sources: &[Value], regexes: &Value) -> String {
             "journal" => "Journal",
             _ => "Reporter",
         };
+        let alternation = alternations.id(&draft.alternation);
+        let run = *runs
+            .entry((draft.exact.as_slice(), draft.variations.as_slice()))
+            .or_insert_with(|| {
+                edition_refs.extend(draft.exact.iter().chain(&draft.variations));
+                edition_refs.len() - draft.exact.len() - draft.variations.len()
+            });
         writeln!(
-            out,
-            "    PatternData {{ template: {}, alternation: {:?}, exact: &{:?}, variations: &{:?}, short: {}, kind: SourceKind::{kind}, volume_first: {} }},",
+            rows,
+            "    PatternData {{ template: {}, alternation: {alternation}, editions: {run}, exact: {}, variations: {}, short: {}, kind: SourceKind::{kind}, volume_first: {} }},",
             draft.template,
-            draft.alternation,
-            draft.exact,
-            draft.variations,
+            draft.exact.len(),
+            draft.variations.len(),
             draft.short,
             volume_first(&templates[draft.template]),
         )
@@ -306,25 +317,34 @@ pub fn tables(sources: &[Value], regexes: &Value) -> String {
             unfiltered.push(index);
         }
         for string in &draft.strings {
-            let id = match strings.iter().position(|s| s == string) {
-                Some(id) => id,
-                None => {
-                    strings.push(string.clone());
-                    by_string.push(Vec::new());
-                    strings.len() - 1
-                }
-            };
+            let id = interned_strings.id(string);
+            if id == by_string.len() {
+                by_string.push(Vec::new());
+            }
             by_string[id].push(index);
         }
     }
-    out.push_str("];\n\n");
-    writeln!(out, "pub static STRINGS: &[&str] = &{strings:?};").expect("write to String");
-    out.push_str("pub static BY_STRING: &[&[u16]] = &[\n");
-    for patterns in &by_string {
-        writeln!(out, "    &{patterns:?},").expect("write to String");
-    }
-    out.push_str("];\n");
-    writeln!(out, "pub static UNFILTERED: &[u16] = &{unfiltered:?};").expect("write to String");
+    writeln!(out, "static PATTERNS: &[PatternData] = &[\n{rows}];").expect("write to String");
+    packed("ALTERNATIONS", &alternations.items, &mut out);
+    writeln!(
+        out,
+        "static EDITION_REFS: &[EditionRef] = &{edition_refs:?};"
+    )
+    .expect("write to String");
+    let strings = interned_strings.items;
+    packed("STRINGS", &strings, &mut out);
+    // The patterns of each string, one list after another.
+    let mut ends = Vec::new();
+    let flat: Vec<usize> = by_string
+        .iter()
+        .flat_map(|patterns| {
+            ends.push(ends.last().copied().unwrap_or(0) + patterns.len());
+            patterns.iter().copied()
+        })
+        .collect();
+    writeln!(out, "static BY_STRING: &[u16] = &{flat:?};").expect("write to String");
+    writeln!(out, "static BY_STRING_ENDS: &[u32] = &{ends:?};").expect("write to String");
+    writeln!(out, "static UNFILTERED: &[u16] = &{unfiltered:?};").expect("write to String");
     // The prefilter walks the strings in byte order; the ones with a pattern that needs no volume before
     // its reporter are searched everywhere, the rest only after a volume.
     let mut sorted: Vec<usize> = (0..strings.len()).collect();
@@ -338,7 +358,45 @@ pub fn tables(sources: &[Value], regexes: &Value) -> String {
                 .any(|&p| !volume_first(&templates[drafts[&order[p]].template]))
         })
         .collect();
-    writeln!(out, "pub static SORTED_STRINGS: &[u16] = &{sorted:?};").expect("write to String");
-    writeln!(out, "pub static ANYWHERE_STRINGS: &[u16] = &{anywhere:?};").expect("write to String");
+    writeln!(out, "static SORTED_STRINGS: &[u16] = &{sorted:?};").expect("write to String");
+    writeln!(out, "static ANYWHERE_STRINGS: &[u16] = &{anywhere:?};").expect("write to String");
     out
+}
+
+/// Distinct strings in first-seen order.
+#[derive(Default)]
+struct Interned {
+    items: Vec<String>,
+    index: BTreeMap<String, usize>,
+}
+
+impl Interned {
+    /// The index of `item`, added at the end if new.
+    fn id(&mut self, item: &str) -> usize {
+        if let Some(&id) = self.index.get(item) {
+            return id;
+        }
+        self.items.push(item.to_string());
+        self.index.insert(item.to_string(), self.items.len() - 1);
+        self.items.len() - 1
+    }
+}
+
+/// A table of strings as one text and each string's end offset: a pointer per string would cost the
+/// binary a relocation at start-up and the page's worker eight bytes of poorly compressible data each.
+fn packed(name: &str, strings: &[String], out: &mut String) {
+    let mut end = 0;
+    let ends: Vec<usize> = strings
+        .iter()
+        .map(|s| {
+            end += s.len();
+            end
+        })
+        .collect();
+    let text = strings.concat();
+    writeln!(
+        out,
+        "static {name}: Packed = Packed {{ text: {text:?}, ends: &{ends:?} }};"
+    )
+    .expect("write to String");
 }

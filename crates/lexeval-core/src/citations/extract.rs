@@ -111,15 +111,15 @@ fn citation_tokens(text: &str, out: &mut Vec<Token>) {
             {
                 continue;
             }
-            let first_edition = pattern.exact.first().or(pattern.variations.first());
+            let first_edition = pattern.exact().first().or(pattern.variations().first());
             let nominative = first_edition
                 .is_some_and(|&e| NOMINATIVE_REPORTERS.contains(&db::source(e).key.as_str()));
             let token = Token {
                 start: span.start(),
                 end: span.end(),
                 kind,
-                exact: pattern.exact.to_vec(),
-                variations: pattern.variations.to_vec(),
+                exact: pattern.exact().to_vec(),
+                variations: pattern.variations().to_vec(),
                 groups: if kind == CitationKind::FullLaw && pattern.short {
                     pinned_groups(groups(&caps))
                 } else {

@@ -9,17 +9,59 @@ use regex::Regex;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-/// One generated pattern: a shared template and the edition alternation it takes.
+/// One generated pattern: a shared template and the edition alternation it takes, as indices into the
+/// generated tables (no pointers: the native binary relocates none at start-up, and the page's worker
+/// ships small numbers that compress).
 pub struct PatternData {
-    template: usize,
-    alternation: &'static str,
-    pub exact: &'static [EditionRef],
-    pub variations: &'static [EditionRef],
+    template: u16,
+    alternation: u16,
+    /// Where its exact editions start in `EDITION_REFS`; its variations' editions follow them.
+    editions: u16,
+    exact: u16,
+    variations: u16,
     /// A short cite ("at" before the page).
     pub short: bool,
     pub kind: SourceKind,
     /// The regex starts with the volume, so its reporter follows one.
     volume_first: bool,
+}
+
+impl PatternData {
+    /// The editions its reporter names exactly.
+    pub fn exact(&self) -> &'static [EditionRef] {
+        let start = usize::from(self.editions);
+        &EDITION_REFS[start..start + usize::from(self.exact)]
+    }
+
+    /// The editions its reporter is a variant spelling of.
+    pub fn variations(&self) -> &'static [EditionRef] {
+        let start = usize::from(self.editions) + usize::from(self.exact);
+        &EDITION_REFS[start..start + usize::from(self.variations)]
+    }
+}
+
+/// Generated strings as one text and the end of each (see `build_patterns::packed`).
+struct Packed {
+    text: &'static str,
+    ends: &'static [u32],
+}
+
+impl Packed {
+    fn get(&self, index: usize) -> &'static str {
+        let end = self.ends[index] as usize;
+        let start = index.checked_sub(1).map_or(0, |i| self.ends[i] as usize);
+        &self.text[start..end]
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+}
+
+/// The patterns of reporter string `id`.
+fn by_string(id: usize) -> &'static [u16] {
+    let start = id.checked_sub(1).map_or(0, |i| BY_STRING_ENDS[i] as usize);
+    &BY_STRING[start..BY_STRING_ENDS[id] as usize]
 }
 
 include!(concat!(env!("OUT_DIR"), "/patterns.rs"));
@@ -34,7 +76,10 @@ pub struct Pattern {
 
 impl Pattern {
     fn source(&self) -> String {
-        TEMPLATES[self.data.template].replace(EDITION, self.data.alternation)
+        TEMPLATES.get(usize::from(self.data.template)).replace(
+            EDITION,
+            ALTERNATIONS.get(usize::from(self.data.alternation)),
+        )
     }
 
     /// The regex wrapped in eyecite's non-alphanumeric boundaries; group 1 is the citation. `None` only if
@@ -97,7 +142,7 @@ impl Patterns {
                 }
                 seen[id] = (true, volume || after_volume);
                 found.extend(
-                    BY_STRING[id]
+                    by_string(id)
                         .iter()
                         .map(|&i| usize::from(i))
                         .filter(|&i| after_volume || !PATTERNS[i].volume_first),
@@ -146,7 +191,7 @@ struct SortedStrings {
 
 impl SortedStrings {
     fn new(ids: &'static [u16]) -> Self {
-        let first_of = |id: u16| STRINGS[usize::from(id)].as_bytes().first().copied();
+        let first_of = |id: u16| STRINGS.get(usize::from(id)).as_bytes().first().copied();
         let by_first_byte = (0..=u8::MAX)
             .map(|byte| {
                 let start = ids.partition_point(|&id| first_of(id) < Some(byte));
@@ -158,7 +203,7 @@ impl SortedStrings {
             .collect();
         let mut first_pairs = vec![0u64; 1 << 10];
         for &id in ids {
-            if let Some(pair) = first_pair(STRINGS[usize::from(id)].as_bytes()) {
+            if let Some(pair) = first_pair(STRINGS.get(usize::from(id)).as_bytes()) {
                 first_pairs[pair / 64] |= 1 << (pair % 64);
             }
         }
@@ -172,7 +217,7 @@ impl SortedStrings {
     /// Calls `found` with every string that `text` starts with.
     fn starting_at(&self, text: &[u8], mut found: impl FnMut(usize)) {
         let Some(&first) = text.first() else { return };
-        let bytes = |id: u16| STRINGS[usize::from(id)].as_bytes();
+        let bytes = |id: u16| STRINGS.get(usize::from(id)).as_bytes();
         let mut range = &self.ids[self.by_first_byte[usize::from(first)].clone()];
         for depth in 0..text.len() {
             if depth == 1
@@ -248,7 +293,13 @@ mod tests {
         let f3d = patterns()
             .patterns
             .iter()
-            .find(|p| !p.data.short && p.data.exact.iter().any(|&e| db::edition(e).name == "F.3d"))
+            .find(|p| {
+                !p.data.short
+                    && p.data
+                        .exact()
+                        .iter()
+                        .any(|&e| db::edition(e).name == "F.3d")
+            })
             .expect("an F.3d pattern");
         let source = f3d.source();
         assert!(
@@ -275,7 +326,7 @@ mod tests {
             all.starting_at(text.as_bytes(), |id| found.push(id));
             found.sort_unstable();
             let expected: Vec<usize> = (0..STRINGS.len())
-                .filter(|&id| text.starts_with(STRINGS[id]))
+                .filter(|&id| text.starts_with(STRINGS.get(id)))
                 .collect();
             assert_eq!(found, expected, "{text}");
         }
@@ -288,7 +339,7 @@ mod tests {
         assert!(all.len() < 20, "{} of {}", all.len(), p.patterns.len());
         assert!(all.iter().any(|&i| p.patterns[i]
             .data
-            .exact
+            .exact()
             .iter()
             .any(|&e| db::edition(e).name == "F.3d")));
         // "A." of a name is no Atlantic Reporter cite.
