@@ -42,12 +42,8 @@ async function check([texts, drawn]) {
   }).observe(results, { attributes: true, attributeFilter: ['aria-busy'], attributeOldValue: true });
   const scored = () => wasBusy && results.getAttribute('aria-busy') === 'false'
     && document.querySelector('#brief-score-l-fresco');
-  // The new result's texts: the ones on screen before (a brief's) stay until the new ones replace them.
-  const before = new Set(document.querySelectorAll('.annotated-text'));
-  const allDrawn = () => {
-    const texts = [...document.querySelectorAll('.annotated-text')];
-    return texts.length === 2 && texts.every((t) => !before.has(t) && t.getAttribute('aria-busy') === 'false');
-  };
+  const allDrawn = () => document.querySelectorAll('.annotated-text').length === 2
+    && document.querySelectorAll('.annotated-text[aria-busy=true]').length === 0;
   // Checked at every DOM change (the moment the card appears), not by polling on the main thread.
   const when = (done) => new Promise((resolve) => {
     const observer = new MutationObserver(() => {
