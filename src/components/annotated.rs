@@ -137,7 +137,9 @@ fn segments(
     for &(start, end) in unsupported {
         cuts.extend([start.min(len), end.min(len)]);
     }
-    for f in flagged {
+    // Each drawn over its whole extent, its mark after its pin and parenthetical.
+    let flagged: Vec<Flagged> = flagged.iter().map(|f| f.over_extent(spans)).collect();
+    for f in &flagged {
         cuts.extend([f.start.min(len), f.end.min(len)]);
     }
     cuts.sort_unstable();
