@@ -147,6 +147,8 @@ impl Runs {
         flagged: Vec<Flagged>,
     ) -> Runs {
         let len = text.chars().count();
+        // Each drawn over its whole extent, its mark after its pin and parenthetical.
+        let flagged: Vec<Flagged> = flagged.iter().map(|f| f.over_extent(&spans)).collect();
         let mut cuts: Vec<usize> = vec![0, len];
         for s in &spans {
             cuts.push(s.start.min(len));

@@ -1,6 +1,7 @@
 //! The comparison table: reference claim (or point), generated claim, authority (or point weight),
 //! similarity, verdict.
 
+use crate::present::integrity::how_quoted;
 use crate::present::report_view::{MatchRule, PairRow, Units, Verdict};
 use crate::present::selection::Selection;
 use leptos::prelude::*;
@@ -59,7 +60,13 @@ fn row_view(
             </td>
             <td class="authority" data-label=headers.2>{row.authority}</td>
             <td class="num" data-label="Similarity">{row.similarity.map(|s| rule.similarity_text(s)).unwrap_or_else(|| "—".into())}</td>
-            <td class="verdict" data-label="Verdict">{row.verdict.label()}</td>
+            <td class="verdict" data-label="Verdict">
+                {row.verdict.label()}
+                // A match the similarity found, on a claim that misquotes its authority.
+                {row.quotation.map(|change| view! {
+                    " " <span class="quote-differs">{format!("⚠ quotation differs: {}", how_quoted(change))}</span>
+                })}
+            </td>
         </tr>
     }
 }

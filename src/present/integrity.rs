@@ -3,7 +3,7 @@
 //! apart so they can be set side by side.
 
 use lexeval_core::integrity::{Check, Finding, QuoteChange};
-use lexeval_core::pipeline::MetricReport;
+use lexeval_core::pipeline::{MetricReport, Span, SpanKind};
 
 /// One citation of the generated text with what to check about it.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,11 +37,7 @@ impl Evidence {
                 reference_quoted: Some(reference),
                 change,
             } => Evidence::Quotes {
-                how: match change {
-                    QuoteChange::NegationAdded => "a negation added",
-                    QuoteChange::NegationDropped => "a negation dropped",
-                    QuoteChange::WordsChanged | QuoteChange::NotInReference => "words changed",
-                },
+                how: how_quoted(*change),
                 generated: quoted.clone(),
                 reference: reference.clone(),
             },
@@ -57,6 +53,15 @@ impl Evidence {
                 format!("the quotation differs from the reference's: {how}")
             }
         }
+    }
+}
+
+/// How a quotation differs from the reference's, in short ("a negation dropped").
+pub fn how_quoted(change: QuoteChange) -> &'static str {
+    match change {
+        QuoteChange::NegationAdded => "a negation added",
+        QuoteChange::NegationDropped => "a negation dropped",
+        QuoteChange::WordsChanged | QuoteChange::NotInReference => "words changed",
     }
 }
 
@@ -90,6 +95,25 @@ pub fn flagged(findings: &[Finding]) -> Vec<Flagged> {
 }
 
 impl Flagged {
+    /// The flagged citation over its whole extent in `spans` (the citation span holding its cite: case
+    /// name, cite, pin and parentheticals), so its underline covers all of it and its mark follows the pin
+    /// and parenthetical; as found when no span holds it.
+    pub fn over_extent(&self, spans: &[Span]) -> Flagged {
+        let extent = spans.iter().find(|span| {
+            matches!(span.kind, SpanKind::Citation { .. })
+                && span.start <= self.start
+                && self.end <= span.end
+        });
+        match extent {
+            Some(span) => Flagged {
+                start: span.start,
+                end: span.end,
+                ..self.clone()
+            },
+            None => self.clone(),
+        }
+    }
+
     /// What its mark in the text says to a screen reader and in its tooltip.
     pub fn mark_label(&self) -> String {
         let lines: Vec<String> = self.evidence.iter().map(Evidence::line).collect();

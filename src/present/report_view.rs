@@ -5,6 +5,7 @@ use lexeval_core::authorities::{self, AuthorityKind};
 use lexeval_core::authority_key::AuthorityKey;
 use lexeval_core::benchmark::BenchmarkReport;
 use lexeval_core::fresco::{FrescoDetails, GeneralizedMatch};
+use lexeval_core::integrity::{self, QuoteChange};
 use lexeval_core::judge::Exchange;
 use lexeval_core::pipeline::{CheckReport, MetricReport};
 use lexeval_core::pointwise::{PointwiseDetails, ScoredPoints};
@@ -20,6 +21,9 @@ pub struct PairRow {
     pub authority: String,
     pub similarity: Option<f64>,
     pub verdict: Verdict,
+    /// A matched pair whose generated claim quotes its authority otherwise than the reference: how
+    /// (`integrity::differing_quotation`).
+    pub quotation: Option<QuoteChange>,
     /// Where the pair sits in the texts, to highlight it there.
     pub link: PairLink,
 }
@@ -194,6 +198,11 @@ fn claim_rows(details: &FrescoDetails) -> Vec<PairRow> {
                 (true, true) => Verdict::Match,
                 (true, false) => Verdict::NoMatch,
             },
+            quotation: pair
+                .best_candidate
+                .filter(|_| pair.judged && pair.supported)
+                .and_then(|c| details.candidate_claims.get(c))
+                .and_then(|claim| integrity::differing_quotation(&details.integrity, claim)),
             link: PairLink {
                 reference_claim: Some(pair.reference),
                 candidate_claim: pair.best_candidate,
@@ -241,6 +250,7 @@ fn point_rows(details: &ScoredPoints) -> Vec<PairRow> {
             } else {
                 Verdict::NoMatch
             },
+            quotation: None,
             link: PairLink::default(),
         })
         .collect()

@@ -65,8 +65,15 @@ for (const width of [1280, 390]) {
     // A "⚠" after each flagged citation, its findings in words as its text alternative.
     const marks = await page.$$eval('#brief-annotated-candidate .flag-mark', (els) => els.map((e) => ({
       text: e.textContent, role: e.getAttribute('role'), label: e.getAttribute('aria-label'), title: e.title,
-      // The citation it follows: the flagged run just before it (its number label between them).
-      after: [...e.parentElement.querySelectorAll('.flagged')].filter((f) => f.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING).pop()?.textContent,
+      // The citation it follows: the flagged runs just before it (its number label between them).
+      after: (() => {
+        const runs = [];
+        for (let at = e.previousElementSibling; at; at = at.previousElementSibling) {
+          if (at.classList.contains('flagged')) runs.unshift(at.textContent);
+          else if (runs.length) break;
+        }
+        return runs.join('');
+      })(),
     })));
     assert.equal(marks.length, 3, JSON.stringify(marks));
     for (const mark of marks) {
@@ -75,7 +82,9 @@ for (const width of [1280, 390]) {
       assert.equal(mark.label, mark.title);
       assert.match(mark.label, /^citation to check: /);
     }
-    assert.deepEqual(marks.map((m) => m.after), ['573 U.S. 373', '573 U.S. 373', '537 U.S. 373']);
+    // Each after its whole citation, pin and parenthetical included, the whole of it underlined.
+    assert.deepEqual(marks.map((m) => m.after), ['Riley v. California, 573 U.S. 373, 403 (2014)',
+      'Riley v. Texas, 573 U.S. 373, 999 (2014)', 'Riley v. California, 537 U.S. 373 (2014)']);
     assert.match(marks[0].label, /the quotation differs from the reference's: a negation dropped/);
     assert.match(marks[1].label, /the same cite is Riley v\. California, 573 U\.S\. 373 in the reference: the names differ; pin 999 is 626 pages past the first page, 373/);
     assert.match(marks[2].label, /probably the reference's Riley v\. California, 573 U\.S\. 373 — volume differs \(two digits transposed\)/);
@@ -127,6 +136,21 @@ test('printing keeps the citations to check and their marks', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('a matched pair whose generated claim misquotes its authority is marked in the pairs table', async () => {
+  const { page, errors } = await checked(1280);
+  const rows = await page.$$eval('#brief-pairs tbody tr', (trs) => trs.map((tr) => ({
+    generated: tr.children[1].textContent,
+    verdict: tr.querySelector('td.verdict').textContent,
+    mark: tr.querySelector('td.verdict .quote-differs')?.textContent ?? null,
+  })));
+  const marked = rows.filter((row) => row.mark);
+  assert.equal(marked.length, 1, JSON.stringify(rows));
+  assert.match(marked[0].generated, /modern cell phones are just another technological convenience/);
+  assert.ok(marked[0].verdict.startsWith('✓ match'), marked[0].verdict);
+  assert.equal(marked[0].mark, '⚠ quotation differs: a negation dropped');
+  assert.deepEqual(errors, []);
+});
+
 test('a brief without findings shows no card, no list and no mark', async () => {
   const { page, errors } = await openPage(browser, server.url);
   await paste(page, '#brief-reference', reference);
@@ -136,5 +160,35 @@ test('a brief without findings shows no card, no list and no mark', async () => 
   assert.equal(await page.$('#brief-integrity-card'), null);
   assert.equal(await page.$('#brief-integrity'), null);
   assert.equal(await page.$('.flag-mark'), null);
+  assert.equal(await page.$('#brief-pairs .quote-differs'), null);
+  assert.deepEqual(errors, []);
+});
+
+test('brief pairs on the Benchmarks tab: a "to_check" column as the CLI writes it, and an opened pair lists its findings', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexeval-integrity-pairs-'));
+  const file = path.join(dir, 'pairs.jsonl');
+  fs.writeFileSync(file, [{ id: 'riley', reference, generated }, { id: 'clean', reference, generated: reference }]
+    .map((row) => JSON.stringify(row)).join('\n') + '\n');
+  const csv = path.join(dir, 'items.csv');
+  execFileSync(cliBinary(), ['fresco', '--pairs', file, '--items', csv]);
+  const { page, errors } = await openPage(browser, server.url);
+  await page.click('#tab-benchmarks');
+  await page.selectOption('#bench-kind', 'brief-pairs');
+  await page.setInputFiles('#pairs-file', file);
+  await page.waitForSelector('#bench-items tbody tr:nth-child(2)');
+  const column = await page.$$eval('#bench-items thead th', (ths) => ths.findIndex((th) => th.querySelector('#items-sort-to_check')));
+  assert.ok(column > 0);
+  assert.match(await page.textContent('#items-sort-to_check'), /^to check/);
+  const counts = await page.$$eval('#bench-items tbody tr', (trs, i) => trs.map((tr) => tr.children[i].textContent), column);
+  assert.deepEqual(counts, ['3', '0']);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#pairs-download-items-csv')]);
+  assert.equal(fs.readFileSync(await download.path(), 'utf8'), fs.readFileSync(csv, 'utf8'));
+  // The flagged pair opened: its card and list, as the brief check shows them.
+  await page.click('#item-open-0');
+  await page.waitForSelector('#pair-integrity-card');
+  assert.equal(await page.textContent('#pair-integrity-card .integrity-count'), '3 citations to check');
+  assert.equal(await page.$$eval('#pair-integrity > ol > li', (lis) => lis.length), 3);
+  assert.equal(await page.$$eval('#pair-annotated-candidate .flag-mark', (els) => els.length), 3);
+  fs.rmSync(dir, { recursive: true });
   assert.deepEqual(errors, []);
 });

@@ -338,6 +338,21 @@ pub fn quotations(
         .collect()
 }
 
+/// The change of a quotation that `claim` (a claim of the generated text) carries and the reference
+/// quotes differently (a `Quotation` finding with the reference's version), if any: a pair the similarity
+/// matches may still misquote its authority.
+pub fn differing_quotation(findings: &[Finding], claim: &AttributedClaim) -> Option<QuoteChange> {
+    let passages = quotations::passages(&claim.text);
+    findings.iter().find_map(|finding| match &finding.check {
+        Check::Quotation {
+            quoted,
+            reference_quoted: Some(_),
+            change,
+        } if passages.contains(&quoted.as_str()) => Some(*change),
+        _ => None,
+    })
+}
+
 /// The first citation of the same authority, in the reference or before `citation` in its own text, whose
 /// case name does not agree with the citation's. Both names must be captions of two parties: a name of one
 /// is too often a word the name reading took from the sentence ("Moreover, 527 F.2d 224" in a CLERC

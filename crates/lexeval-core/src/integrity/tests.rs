@@ -544,6 +544,20 @@ fn a_quotation_that_reverses_or_rewords_the_references_is_a_finding_with_both() 
 }
 
 #[test]
+fn the_claim_carrying_a_differing_quotation_is_known() {
+    let generated = "The Court stressed that “modern cell phones are just another technological \
+convenience.” Riley v. California, 573 U.S. 373, 403 (2014). A warrant is needed. Riley v. California, 573 \
+U.S. 373, 386 (2014).";
+    let found = findings(RILEY_QUOTED, generated);
+    let claims = claims_with(generated, &extract(generated));
+    let changes: Vec<_> = claims
+        .iter()
+        .map(|claim| differing_quotation(&found, claim))
+        .collect();
+    assert_eq!(changes, [Some(QuoteChange::NegationDropped), None]);
+}
+
+#[test]
 fn a_quotation_the_references_quotations_of_the_authority_do_not_contain_is_a_finding() {
     // A real sentence of Riley (at 396) the reference does not quote.
     let finding = only(
