@@ -150,6 +150,12 @@ fn volume_first(template: &str) -> bool {
     })
 }
 
+/// The template reads ",? at" right after the reporter, as the short twin of "$volume $reporter,? $page"
+/// does (`short_twin`): the text has "at" after the reporter once its whitespace is removed.
+fn at_follows(template: &str) -> bool {
+    template.contains(&format!(r"{EDITION}),? at\s?(p("))
+}
+
 /// A regulation's dotted section without its section sign ("29 C.F.R. 1910.1200", "Treas. Reg. 1.42-1T"):
 /// the dot tells it from a page or a count.
 const DOTTED_SECTION: &str =
@@ -305,12 +311,13 @@ pub fn tables(sources: &[Value], regexes: &Value) -> String {
             });
         writeln!(
             rows,
-            "    PatternData {{ template: {}, alternation: {alternation}, editions: {run}, exact: {}, variations: {}, short: {}, kind: SourceKind::{kind}, volume_first: {} }},",
+            "    PatternData {{ template: {}, alternation: {alternation}, editions: {run}, exact: {}, variations: {}, short: {}, kind: SourceKind::{kind}, volume_first: {}, at_follows: {} }},",
             draft.template,
             draft.exact.len(),
             draft.variations.len(),
             draft.short,
             volume_first(&templates[draft.template]),
+            at_follows(&templates[draft.template]),
         )
         .expect("write to String");
         if draft.strings.is_empty() {

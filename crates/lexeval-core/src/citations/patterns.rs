@@ -24,6 +24,9 @@ pub struct PatternData {
     pub kind: SourceKind,
     /// The regex starts with the volume, so its reporter follows one.
     volume_first: bool,
+    /// The regex reads ",? at" right after the reporter (a short cite of the standard form: "410 U.S., at
+    /// 153"), so the reporter is followed by "at" once whitespace is removed.
+    at_follows: bool,
 }
 
 impl PatternData {
@@ -125,8 +128,9 @@ impl Patterns {
     pub fn candidates(&self, text: &str) -> BTreeSet<usize> {
         let squeezed = without_whitespace(text);
         let mut found: BTreeSet<usize> = UNFILTERED.iter().map(|&i| usize::from(i)).collect();
-        // Per reporter string: seen at all, seen after a volume (then every pattern of it is a candidate).
-        let mut seen = vec![(false, false); STRINGS.len()];
+        // Per reporter string, the kinds of place it was seen at (a bit per `Place`): a string seen again at
+        // a place of a kind already seen adds nothing.
+        let mut seen = vec![0u8; STRINGS.len()];
         for at in 0..squeezed.len() {
             let after_volume = follows_volume(&squeezed, at);
             // A string none of whose patterns can start here without a volume adds nothing.
@@ -136,20 +140,44 @@ impl Patterns {
                 &self.anywhere
             };
             strings.starting_at(&squeezed[at..], |id| {
-                let (any, volume) = seen[id];
-                if volume || (any && !after_volume) {
+                let rest = &squeezed[at + STRINGS.get(id).len()..];
+                let place = Place {
+                    after_volume,
+                    before_at: rest.starts_with(b"at") || rest.starts_with(b",at"),
+                };
+                if seen[id] & place.bit() != 0 {
                     return;
                 }
-                seen[id] = (true, volume || after_volume);
+                seen[id] |= place.bit();
                 found.extend(
                     by_string(id)
                         .iter()
                         .map(|&i| usize::from(i))
-                        .filter(|&i| after_volume || !PATTERNS[i].volume_first),
+                        .filter(|&i| place.admits(&PATTERNS[i])),
                 );
             });
         }
         found
+    }
+}
+
+/// Where in the text a reporter string was found.
+#[derive(Clone, Copy)]
+struct Place {
+    /// After a volume (see `follows_volume`).
+    after_volume: bool,
+    /// Before "at" or ",at" (whitespace removed), as a short cite's reporter always is.
+    before_at: bool,
+}
+
+impl Place {
+    fn bit(self) -> u8 {
+        1 << (u8::from(self.after_volume) * 2 + u8::from(self.before_at))
+    }
+
+    /// Whether a pattern whose reporter is found here may match here.
+    fn admits(self, pattern: &PatternData) -> bool {
+        (self.after_volume || !pattern.volume_first) && (self.before_at || !pattern.at_follows)
     }
 }
 
@@ -342,6 +370,15 @@ mod tests {
             .exact()
             .iter()
             .any(|&e| db::edition(e).name == "F.3d")));
+        // No "at" after the reporter: no short cite of the standard form to compile.
+        let f3d_short = |candidates: &BTreeSet<usize>| {
+            candidates.iter().any(|&i| {
+                let data = p.patterns[i].data;
+                data.at_follows && data.exact().iter().any(|&e| db::edition(e).name == "F.3d")
+            })
+        };
+        assert!(!f3d_short(&all));
+        assert!(f3d_short(&p.candidates("Kayes, 51 F. 3d, at 1461")));
         // "A." of a name is no Atlantic Reporter cite.
         let none = p.candidates("J. A. Croson Co.");
         assert!(none.iter().all(|&i| UNFILTERED.contains(&(i as u16))));
