@@ -330,8 +330,23 @@ fn a_year_the_reporter_did_not_print_is_a_finding() {
         finding.check.to_string(),
         "F.2d was printed from 1924 to 1993 (reporters-db); the cite says 2008"
     );
+    // F.3d ended with volume 999 in 2021, when F.4th began (reporters-db gives F.3d no end).
+    let finding = only(
+        "",
+        "The claim was time-barred. Kayes v. Pacific Lumber Co., 51 F.3d 1449, 1455 (9th Cir. 2023).",
+    );
+    assert_eq!(
+        finding.check,
+        Check::ReporterYear {
+            reporter: "F.3d".into(),
+            year: 2023,
+            start: Some(1993),
+            end: Some(2021)
+        }
+    );
     // reporters-db's known-wrong dates are corrected: F. Supp. ran to 1998, F.R.D. from 1938.
     for correct in [
+        "Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995).",
         "Morin v. Trupin, 835 F. Supp. 126 (S.D.N.Y. 1993).",
         "Gilbert v. Eli Lilly & Co., 56 F.R.D. 116 (D.P.R. 1972).",
         "Marbury v. Madison, 5 U.S. 137 (1803).",

@@ -4,13 +4,15 @@
 use super::Check;
 use crate::citations::{reporter_editions, Citation};
 
-/// reporters-db 3.2.67's dates that are known wrong, corrected from the reporters' own volumes (reporter,
-/// start, end): F. Supp. ran to volume 999 in 1998, when F. Supp. 2d began; F.R.D. began with the Federal
-/// Rules in 1938, not 2001; the U.S. Reports number Dallas's and Cranch's reports from 1754 on ("5 U.S.
-/// (1 Cranch) 137 (1803)"). Each made correct gold citations of CLERC findings.
+/// reporters-db 3.2.67's dates that are known wrong or missing, corrected from the reporters' own volumes
+/// (reporter, start, end): F. Supp. ran to volume 999 in 1998, when F. Supp. 2d began; F.R.D. began with
+/// the Federal Rules in 1938, not 2001; the U.S. Reports number Dallas's and Cranch's reports from 1754 on
+/// ("5 U.S. (1 Cranch) 137 (1803)"). Each made correct gold citations of CLERC findings. F.3d, which
+/// reporters-db leaves open, ran to volume 999 in 2021, when F.4th began.
 const CORRECTED: &[(&str, Option<u32>, Option<u32>)] = &[
     ("F. Supp.", Some(1932), Some(1998)),
     ("F. Supp. 2d", Some(1998), Some(2014)),
+    ("F.3d", Some(1993), Some(2021)),
     ("F.R.D.", Some(1938), None),
     ("U.S.", Some(1754), None),
 ];
