@@ -22,8 +22,13 @@ pub struct Edition {
 impl Edition {
     /// reporters-db's `includes_year`: the edition was published in `year`.
     pub fn includes_year(&self, year: u32) -> bool {
-        self.start.is_none_or(|start| start <= year) && self.end.is_none_or(|end| end >= year)
+        years_include(self.start, self.end, year)
     }
+}
+
+/// `year` falls in the years from `start` to `end`, both inclusive; a missing bound is open.
+pub fn years_include(start: Option<u32>, end: Option<u32>, year: u32) -> bool {
+    start.is_none_or(|start| start <= year) && end.is_none_or(|end| end >= year)
 }
 
 #[derive(Debug, Deserialize)]

@@ -28,7 +28,7 @@ pub mod segment;
 mod statutes;
 
 pub use courts::{court_id_exactly, court_kind, CourtKind};
-pub use db::CiteType;
+pub use db::{years_include, CiteType};
 pub use resolve::{names_party, usable_name};
 pub use segment::{claims, claims_with, split_sentences};
 
@@ -159,13 +159,6 @@ pub struct ReporterEdition {
     pub scotus: bool,
     pub start: Option<u32>,
     pub end: Option<u32>,
-}
-
-impl ReporterEdition {
-    /// reporters-db's `includes_year`.
-    pub fn includes_year(&self, year: u32) -> bool {
-        self.start.is_none_or(|start| start <= year) && self.end.is_none_or(|end| end >= year)
-    }
 }
 
 /// `text` with each run of whitespace made one space (a cite printed across a line break reads as one).

@@ -37,22 +37,18 @@ fn series(reporter: &str) -> Option<&'static str> {
     reporter_editions(reporter).next().map(|e| e.series)
 }
 
+/// A full cite's volume, reporter and first page.
+fn parts(citation: &Citation) -> Option<(&str, &str, &str)> {
+    Some((
+        citation.volume.as_deref()?,
+        citation.reporter.as_deref()?,
+        citation.page.as_deref()?,
+    ))
+}
+
 /// How a generated full case cite misses the reference's cite of the same case, if it is one slip away.
 pub fn miss(generated: &Citation, reference: &Citation) -> Option<(CitePart, Slip)> {
-    let (Some(gv), Some(gr), Some(gp)) = (
-        generated.volume.as_deref(),
-        generated.reporter.as_deref(),
-        generated.page.as_deref(),
-    ) else {
-        return None;
-    };
-    let (Some(rv), Some(rr), Some(rp)) = (
-        reference.volume.as_deref(),
-        reference.reporter.as_deref(),
-        reference.page.as_deref(),
-    ) else {
-        return None;
-    };
+    let ((gv, gr, gp), (rv, rr, rp)) = (parts(generated)?, parts(reference)?);
     let missed = if gr == rr && gp == rp {
         slip(gv, rv).map(|s| (CitePart::Volume, s))
     } else if gr == rr && gv == rv {

@@ -2,7 +2,7 @@
 //! ("F.4th" from 2021: a 2019 case is not in it).
 
 use super::Check;
-use crate::citations::{reporter_editions, Citation};
+use crate::citations::{reporter_editions, years_include, Citation};
 
 /// reporters-db 3.2.67's dates that are known wrong or missing, corrected from the reporters' own volumes
 /// (reporter, start, end): F. Supp. ran to volume 999 in 1998, when F. Supp. 2d began; F.R.D. began with
@@ -38,8 +38,7 @@ fn years(reporter: &str) -> Option<(Option<u32>, Option<u32>)> {
 pub fn check(citation: &Citation) -> Option<Check> {
     let (reporter, year) = (citation.reporter.as_deref()?, citation.year?);
     let (start, end) = years(reporter)?;
-    let printed = start.is_none_or(|s| s <= year) && end.is_none_or(|e| year <= e);
-    (!printed).then(|| Check::ReporterYear {
+    (!years_include(start, end, year)).then(|| Check::ReporterYear {
         reporter: reporter.to_string(),
         year,
         start,
