@@ -1,8 +1,9 @@
 //! Everything the user typed or chose, as signals, persisted to localStorage so a reload loses nothing.
 //!
-//! Texts and settings are saved (debounced) under one key; the LLM API key is kept apart in
-//! sessionStorage, or localStorage only when the user opts in, and is never part of the saved blob,
-//! a share link or a report.
+//! Each text is saved under its own key and the settings under another, each a moment after its own last
+//! change (a megabyte text is written only when it changed, in a task of its own); the LLM API key is
+//! kept apart in sessionStorage, or localStorage only when the user opts in, and is never part of the
+//! saved settings, a share link or a report.
 
 pub mod gold_store;
 pub mod route;
@@ -20,18 +21,85 @@ const STATE_KEY: &str = "lexeval.state.v1";
 const API_KEY_KEY: &str = "lexeval.llm.key";
 const SAVE_DELAY: Duration = Duration::from_millis(400);
 
-/// The persisted part of the state (no API key).
+/// The persisted settings (no texts, no API key), under [`STATE_KEY`].
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 struct Saved {
     view: String,
+    settings: Settings,
+    llm: LlmSettings,
+}
+
+/// Texts as they were saved inside the settings' blob before each had a key of its own: read when a text's
+/// own key holds nothing, never written.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct EarlierTexts {
     brief_reference: String,
     brief_candidate: String,
     summary_reference: String,
     summary_candidate: String,
     answer: String,
-    settings: Settings,
-    llm: LlmSettings,
+}
+
+/// The texts, each saved under its own key when it changes: a megabyte text is one storage write in a task
+/// of its own, not part of every save of the settings or of the other texts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TextField {
+    BriefReference,
+    BriefCandidate,
+    SummaryReference,
+    SummaryCandidate,
+    Answer,
+}
+
+impl TextField {
+    const ALL: [TextField; 5] = [
+        TextField::BriefReference,
+        TextField::BriefCandidate,
+        TextField::SummaryReference,
+        TextField::SummaryCandidate,
+        TextField::Answer,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            TextField::BriefReference => "lexeval.text.brief_reference",
+            TextField::BriefCandidate => "lexeval.text.brief_candidate",
+            TextField::SummaryReference => "lexeval.text.summary_reference",
+            TextField::SummaryCandidate => "lexeval.text.summary_candidate",
+            TextField::Answer => "lexeval.text.answer",
+        }
+    }
+
+    fn signal(self, state: &AppState) -> RwSignal<String> {
+        match self {
+            TextField::BriefReference => state.brief_reference,
+            TextField::BriefCandidate => state.brief_candidate,
+            TextField::SummaryReference => state.summary_reference,
+            TextField::SummaryCandidate => state.summary_candidate,
+            TextField::Answer => state.answer,
+        }
+    }
+
+    /// The saved text: under its own key, or in the settings' blob of an earlier version, then moved to its
+    /// own key (the next save of the settings writes a blob without it).
+    fn load(self, earlier: &mut EarlierTexts) -> String {
+        if let Some(text) = storage::load_local(self.key()) {
+            return text;
+        }
+        let text = std::mem::take(match self {
+            TextField::BriefReference => &mut earlier.brief_reference,
+            TextField::BriefCandidate => &mut earlier.brief_candidate,
+            TextField::SummaryReference => &mut earlier.summary_reference,
+            TextField::SummaryCandidate => &mut earlier.summary_candidate,
+            TextField::Answer => &mut earlier.answer,
+        });
+        if !text.is_empty() {
+            let _ = storage::save_local(self.key(), &text);
+        }
+        text
+    }
 }
 
 /// The texts and settings a share link sets, as [`AppState::link_inputs`] reads them.
@@ -70,19 +138,25 @@ pub struct AppState {
 impl AppState {
     /// Restore from storage and start saving every change.
     pub fn load() -> AppState {
-        let saved: Saved = storage::load_local(STATE_KEY)
-            .and_then(|s| serde_json::from_str(&s).ok())
+        let blob = storage::load_local(STATE_KEY);
+        let saved: Saved = blob
+            .as_deref()
+            .and_then(|s| serde_json::from_str(s).ok())
+            .unwrap_or_default();
+        let mut earlier: EarlierTexts = blob
+            .as_deref()
+            .and_then(|s| serde_json::from_str(s).ok())
             .unwrap_or_default();
         let key = storage::load_session(API_KEY_KEY)
             .or_else(|| storage::load_local(API_KEY_KEY))
             .unwrap_or_default();
         let state = AppState {
             view: RwSignal::new(View::from_id(&saved.view).unwrap_or(View::Brief)),
-            brief_reference: RwSignal::new(saved.brief_reference),
-            brief_candidate: RwSignal::new(saved.brief_candidate),
-            summary_reference: RwSignal::new(saved.summary_reference),
-            summary_candidate: RwSignal::new(saved.summary_candidate),
-            answer: RwSignal::new(saved.answer),
+            brief_reference: RwSignal::new(TextField::BriefReference.load(&mut earlier)),
+            brief_candidate: RwSignal::new(TextField::BriefCandidate.load(&mut earlier)),
+            summary_reference: RwSignal::new(TextField::SummaryReference.load(&mut earlier)),
+            summary_candidate: RwSignal::new(TextField::SummaryCandidate.load(&mut earlier)),
+            answer: RwSignal::new(TextField::Answer.load(&mut earlier)),
             settings: RwSignal::new(saved.settings),
             llm: RwSignal::new(saved.llm),
             llm_key: RwSignal::new(key),
@@ -95,50 +169,58 @@ impl AppState {
         state
     }
 
-    fn snapshot(&self) -> Saved {
-        Saved {
-            view: self.view.get().id().to_string(),
-            brief_reference: self.brief_reference.get(),
-            brief_candidate: self.brief_candidate.get(),
-            summary_reference: self.summary_reference.get(),
-            summary_candidate: self.summary_candidate.get(),
-            answer: self.answer.get(),
-            settings: self.settings.get(),
-            llm: self.llm.get(),
-        }
+    /// Stores `value` under `key`, or says on the page why it could not.
+    fn store(self, key: &str, value: &str) {
+        self.storage_error
+            .set(storage::save_local(key, value).err());
     }
 
-    fn save(self, saved: &Saved) {
-        let result = serde_json::to_string(saved)
-            .map_err(|e| e.to_string())
-            .and_then(|json| storage::save_local(STATE_KEY, &json));
-        self.storage_error.set(result.err());
-    }
-
-    /// Save the texts and settings a moment after the last change, and the key wherever it belongs.
-    fn persist(self) {
+    /// Saves what `value` reads (tracked) under `key` a moment after its last change, and at once when the
+    /// page is hidden before that moment (a reload or a closed tab would lose the last edit).
+    fn save_when_changed(self, key: &'static str, value: impl Fn() -> String + Copy + 'static) {
         let generation = StoredValue::new(0u64);
+        let unsaved = StoredValue::new(false);
         Effect::new(move |first: Option<()>| {
-            let saved = self.snapshot();
+            let current = value();
             if first.is_none() {
                 return;
             }
             generation.update_value(|g| *g += 1);
+            unsaved.set_value(true);
             let mine = generation.get_value();
             set_timeout(
                 move || {
                     if generation.get_value() == mine {
-                        self.save(&saved);
+                        unsaved.set_value(false);
+                        self.store(key, &current);
                     }
                 },
                 SAVE_DELAY,
             );
         });
-        // A reload or a closed tab within the save delay would lose the last edit: save it at once (the
-        // listener lives as long as the page).
+        // The listener lives as long as the page.
         let _listener = window_event_listener_untyped("pagehide", move |_| {
-            generation.update_value(|g| *g += 1);
-            self.save(&untrack(|| self.snapshot()));
+            if unsaved.get_value() {
+                generation.update_value(|g| *g += 1);
+                unsaved.set_value(false);
+                self.store(key, &untrack(value));
+            }
+        });
+    }
+
+    /// Save each text and the settings a moment after their last change, and the key wherever it belongs.
+    fn persist(self) {
+        for field in TextField::ALL {
+            let text = field.signal(&self);
+            self.save_when_changed(field.key(), move || text.get());
+        }
+        self.save_when_changed(STATE_KEY, move || {
+            let saved = Saved {
+                view: self.view.get().id().to_string(),
+                settings: self.settings.get(),
+                llm: self.llm.get(),
+            };
+            serde_json::to_string(&saved).unwrap_or_default()
         });
         Effect::new(move |_| {
             let key = self.llm_key.get();

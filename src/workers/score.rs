@@ -8,8 +8,9 @@ use super::client::{self, Lane, WorkerClient, WorkerError, WorkerSpec};
 use leptos::prelude::*;
 use lexeval_core::benchmark::{BenchmarkKind, ScoredFile};
 use lexeval_core::pairs::PairsDetails;
-use lexeval_core::pipeline::{CheckJob, CheckReport, Span};
+use lexeval_core::pipeline::{CheckJob, CheckReport, Span, WholeText};
 use lexeval_core::report::ScoreReport;
+use lexeval_core::rouge::RougeDetails;
 use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_core::similarity::Similarity;
 use lexeval_core::uscore::UScoreDetails;
@@ -28,6 +29,16 @@ thread_local! {
             script: "./score_worker_loader.js",
             name: "score worker",
             on_reply,
+            on_failure: |_| {},
+        })
+    };
+    /// A second score worker, for the whole-text ROUGE of long checks ([`WHOLE_TEXT_APART_ABOVE`]), started
+    /// by the first such check.
+    static WHOLE_TEXT_CLIENT: WorkerClient = const {
+        WorkerClient::new(WorkerSpec {
+            script: "./score_worker_loader.js",
+            name: "second score worker",
+            on_reply: |_| {},
             on_failure: |_| {},
         })
     };
@@ -78,13 +89,29 @@ pub fn prestart() {
     client::prestart(&CLIENT);
 }
 
+/// Texts longer than this together (bytes) have their whole-text ROUGE computed in the second score
+/// worker while the first checks them: its LCS grows with the product of the texts' lengths (about 2 s of a
+/// megabyte pair's 4–5 s), the rest of the check about linearly. Below it the LCS takes milliseconds, less
+/// than a second round trip.
+const WHOLE_TEXT_APART_ABOVE: usize = 200_000;
+
 /// Sends `body` in `lane` and reads the answer into its type; `what` names the result in the error.
 async fn ask<Answer: DeserializeOwned>(
     body: Body,
     lane: Lane,
     what: &str,
 ) -> Result<Answer, WorkerError> {
-    let json = client::request(&CLIENT, |id| Message { id, body }, Some(lane)).await?;
+    ask_worker(&CLIENT, body, lane, what).await
+}
+
+/// [`ask`] of the score worker `client`.
+async fn ask_worker<Answer: DeserializeOwned>(
+    client: &'static std::thread::LocalKey<WorkerClient>,
+    body: Body,
+    lane: Lane,
+    what: &str,
+) -> Result<Answer, WorkerError> {
+    let json = client::request(client, |id| Message { id, body }, Some(lane)).await?;
     serde_json::from_str(&json)
         .map_err(|e| WorkerError::Failed(format!("unreadable {what} result: {e}")))
 }
@@ -98,13 +125,48 @@ pub async fn check(
     lane: Lane,
 ) -> Result<CheckReport, WorkerError> {
     JUDGE_PROGRESS.with(|p| p.set(None));
-    let body = Body::Check(Box::new(Check {
+    let (reference, candidate) = job.texts();
+    if reference.len() + candidate.len() <= WHOLE_TEXT_APART_ABOVE {
+        // A long check's whole-text ROUGE still running in this lane is of texts no longer there.
+        client::cancel(&WHOLE_TEXT_CLIENT, lane);
+        let body = check_body(job, llm, embedding_model, WholeText::Included);
+        let done: Reported<CheckReport> = ask(body, lane, "check").await?;
+        return Ok(done.report);
+    }
+    let whole_text = Body::WholeTextRouge(Box::new(job.clone()));
+    let body = check_body(job, llm, embedding_model, WholeText::Apart);
+    let (rouge, checked) = futures_util::future::join(
+        ask_worker::<Reported<ScoreReport<RougeDetails>>>(
+            &WHOLE_TEXT_CLIENT,
+            whole_text,
+            lane,
+            "whole-text ROUGE",
+        ),
+        ask::<Reported<CheckReport>>(body, lane, "check"),
+    )
+    .await;
+    let mut report = checked?.report;
+    match rouge {
+        Ok(rouge) => report.set_whole_text_rouge(rouge.report),
+        Err(error) if error.is_stale() => return Err(error),
+        // The check's own scores stand; the whole-text ROUGE is null with the reason.
+        Err(error) => report.whole_text_rouge_failed(&error.to_string()),
+    }
+    Ok(report)
+}
+
+fn check_body(
+    job: CheckJob,
+    llm: Option<Endpoint>,
+    embedding_model: EmbeddingModel,
+    whole_text: WholeText,
+) -> Body {
+    Body::Check(Box::new(Check {
         job,
         llm,
         embedding_model,
-    }));
-    let done: Reported<CheckReport> = ask(body, lane, "check").await?;
-    Ok(done.report)
+        whole_text,
+    }))
 }
 
 /// The LLM judge's prompts answered (or failed) of all asked by the running check; `None` until it asks.
@@ -116,6 +178,7 @@ pub fn judge_progress() -> ArcRwSignal<Option<(u64, u64)>> {
 /// outstanding requests to the endpoint; other lanes' requests go to a fresh worker.
 pub fn cancel_check(lane: Lane) {
     client::cancel(&CLIENT, lane);
+    client::cancel(&WHOLE_TEXT_CLIENT, lane);
 }
 
 /// U-Score of one answer and its cue phrases as spans.

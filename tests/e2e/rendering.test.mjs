@@ -81,15 +81,20 @@ test('a newer check marks the result on screen stale without drawing it again', 
 });
 
 /** The claims `lexeval fresco --json` finds in each text (those with any text: each is a span on the page). */
-async function cliClaims(reference, candidate) {
+/** `lexeval <command> --json -r reference -c candidate ...options`, read. */
+async function cli(command, reference, candidate, ...options) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexeval-rendering-'));
   const [r, c] = [path.join(dir, 'reference.txt'), path.join(dir, 'candidate.txt')];
   fs.writeFileSync(r, reference);
   fs.writeFileSync(c, candidate);
-  const { stdout } = await promisify(execFile)(cliBinary(), ['fresco', '--json', '-r', r, '-c', c],
+  const { stdout } = await promisify(execFile)(cliBinary(), [command, '--json', '-r', r, '-c', c, ...options],
     { maxBuffer: 256 << 20 });
   fs.rmSync(dir, { recursive: true, force: true });
-  const { details } = JSON.parse(stdout);
+  return JSON.parse(stdout);
+}
+
+async function cliClaims(reference, candidate) {
+  const { details } = await cli('fresco', reference, candidate);
   const count = (claims) => claims.filter((claim) => claim.end > claim.start).length;
   return { reference: count(details.reference_claims), candidate: count(details.candidate_claims) };
 }
@@ -113,6 +118,11 @@ test('a megabyte result drawn in slices is complete: every claim of both texts d
     // Numbered in reading order, each once: no chunk drawn twice or left out.
     assert.equal(stops.length, expected[name], `${name}: ${stops.length} claims drawn`);
     assert.ok(stops.every((claim, i) => i === 0 || claim > stops[i - 1]), `${name}: claims out of order or twice`);
+  }
+  // The whole-text ROUGE, computed by a second score worker beside the check, is the CLI's.
+  const { scores } = await cli('rouge', reference, candidate, '--stem', '--types', 'rouge1,rouge2,rougeL');
+  for (const { name, value } of scores) {
+    assert.equal(Number(await page.getAttribute(`#brief-score-${name}`, 'data-value')), value, name);
   }
   assert.deepEqual(errors, []);
 });

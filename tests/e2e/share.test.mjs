@@ -105,8 +105,8 @@ test('a link pasted into an open tab loads, and stays in the address bar until a
   assert.deepEqual(await page.$$eval('.score-card', (els) => els.map((e) => [e.id, e.dataset.value])), made.scores);
   // Saving and rescoring do not drop the link; only an edit does. Wait for the save (a moment after the
   // texts changed) to have happened rather than for a time.
-  await page.waitForFunction((text) => JSON.parse(localStorage.getItem('lexeval.state.v1') ?? '{}')
-    .brief_reference === text, made.reference);
+  await page.waitForFunction((text) => localStorage.getItem('lexeval.text.brief_reference') === text,
+    made.reference);
   assert.equal(await page.evaluate(() => location.hash), `#${made.fragment}`);
   await screenshot(page, 'share-opened-in-tab');
   await page.setViewportSize({ width: 390, height: 844 });

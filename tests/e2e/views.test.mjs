@@ -71,3 +71,51 @@ test('a reload right after typing keeps the text (saved on pagehide, not only af
   assert.equal(await page.inputValue('#brief-reference'), typed);
   assert.deepEqual(errors, []);
 });
+
+test('each text is saved under its own key, and only when it changed (a megabyte text is not rewritten for an edit of the other)', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  const reference = 'The officer lacked reasonable suspicion. Terry v. Ohio, 392 U.S. 1, 21 (1968).';
+  await page.fill('#brief-reference', reference);
+  await page.fill('#brief-candidate', 'A first draft.');
+  await page.waitForFunction(([r, c]) => localStorage.getItem('lexeval.text.brief_reference') === r
+    && localStorage.getItem('lexeval.text.brief_candidate') === c, [reference, 'A first draft.']);
+  // From now on, every storage write is recorded.
+  await page.evaluate(() => {
+    window.writes = [];
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) { window.writes.push(key); return setItem.call(this, key, value); };
+  });
+  await page.fill('#brief-candidate', 'A second draft.');
+  await page.waitForFunction(() => localStorage.getItem('lexeval.text.brief_candidate') === 'A second draft.');
+  assert.deepEqual(await page.evaluate(() => window.writes), ['lexeval.text.brief_candidate']);
+  // The settings are saved apart, without the texts.
+  await page.selectOption('#brief-similarity', 'rouge1');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('lexeval.state.v1') ?? '{}')
+    .settings?.similarity === 'rouge1');
+  const settings = JSON.parse(await page.evaluate(() => localStorage.getItem('lexeval.state.v1')));
+  assert.equal(settings.brief_reference, undefined);
+  assert.deepEqual(errors, []);
+});
+
+test('texts an earlier version saved inside the settings are read, and kept when the settings are saved again', async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  const earlier = { view: 'brief', brief_reference: 'An earlier reference. Terry v. Ohio, 392 U.S. 1 (1968).',
+    brief_candidate: 'An earlier draft.', summary_reference: '', summary_candidate: '', answer: 'An answer.' };
+  await page.evaluate((blob) => { localStorage.clear(); localStorage.setItem('lexeval.state.v1', blob); },
+    JSON.stringify(earlier));
+  await page.reload();
+  await page.waitForSelector('#brief-reference');
+  assert.equal(await page.inputValue('#brief-reference'), earlier.brief_reference);
+  assert.equal(await page.inputValue('#brief-candidate'), earlier.brief_candidate);
+  // A setting changed rewrites the settings without the texts; the texts are still there after a reload.
+  await page.selectOption('#brief-similarity', 'rouge2');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('lexeval.state.v1') ?? '{}')
+    .settings?.similarity === 'rouge2');
+  await page.reload();
+  await page.waitForSelector('#brief-reference');
+  assert.equal(await page.inputValue('#brief-reference'), earlier.brief_reference);
+  assert.equal(await page.inputValue('#brief-candidate'), earlier.brief_candidate);
+  await page.click('#tab-answer');
+  assert.equal(await page.inputValue('#answer-text'), earlier.answer);
+  assert.deepEqual(errors, []);
+});

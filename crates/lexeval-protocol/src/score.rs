@@ -2,7 +2,7 @@
 //! answers the worker posts in its `done` replies ([`crate::Answered`]).
 
 use lexeval_core::benchmark::BenchmarkKind;
-use lexeval_core::pipeline::{CheckJob, Span};
+use lexeval_core::pipeline::{CheckJob, Span, WholeText};
 use lexeval_core::report::ScoreReport;
 use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_core::similarity::Similarity;
@@ -24,6 +24,9 @@ pub enum Body {
     /// Run a brief or summary check to its end: answered by [`Reported`]`<CheckReport>`, with
     /// [`crate::Stage::Judge`] progress while the LLM answers (judging, or extracting a summary's points).
     Check(Box<Check>),
+    /// The ROUGE between a check's whole texts, for a check run with [`WholeText::Apart`] in another
+    /// worker: answered by [`Reported`]`<ScoreReport<RougeDetails>>`.
+    WholeTextRouge(Box<CheckJob>),
     /// U-Score of one answer: answered by [`UScored`].
     Uscore(String),
     /// The threshold that maximises reference point based F1 on labelled pairs: answered by
@@ -65,6 +68,10 @@ pub struct Check {
     pub job: CheckJob,
     pub llm: Option<Endpoint>,
     pub embedding_model: EmbeddingModel,
+    /// Whether this worker computes the whole-text ROUGE too, or another one does
+    /// ([`Body::WholeTextRouge`]).
+    #[serde(default)]
+    pub whole_text: WholeText,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -193,6 +200,23 @@ mod tests {
                 ..
             })
         ));
+        let job = CheckJob::Brief {
+            reference: "The court held. Terry v. Ohio, 392 U.S. 1 (1968).".into(),
+            candidate: "The court ruled.".into(),
+            settings: lexeval_core::fresco::FrescoSettings {
+                similarity: Similarity::RougeL,
+                threshold: 0.5,
+                generalized: false,
+                generalized_match: Default::default(),
+                authorities: Default::default(),
+            },
+            judge: None,
+        };
+        let whole_text = round_trip(&Message {
+            id: 4,
+            body: Body::WholeTextRouge(Box::new(job.clone())),
+        });
+        assert!(matches!(whole_text.body, Body::WholeTextRouge(read) if *read == job));
         let error = round_trip(&Message {
             id: 3,
             body: Body::Embedded(Embedded::Error("out of memory".into())),

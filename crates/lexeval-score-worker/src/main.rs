@@ -13,7 +13,9 @@ mod embeddings;
 mod pairs;
 
 use answers::Answers;
-use lexeval_core::pipeline::{CheckJob, CheckReport, Pipeline, Span, SpanKind, Step};
+use lexeval_core::pipeline::{
+    whole_text_rouge_of, CheckJob, CheckReport, Pipeline, Span, SpanKind, Step, WholeText,
+};
 use lexeval_core::shipped_model::EmbeddingModel;
 use lexeval_llm::tasks::judge::PaperJudge;
 use lexeval_llm::{ApiKey, LlmConfig};
@@ -59,7 +61,7 @@ fn fail(id: Option<u32>, message: &str) {
 /// Runs a check's pipeline to its end, the judge's answers from `answers`.
 async fn check(
     id: u32,
-    mut job: CheckJob,
+    (mut job, whole_text): (CheckJob, WholeText),
     answers: &mut Answers,
     embedding_model: EmbeddingModel,
 ) -> Result<CheckReport, String> {
@@ -67,7 +69,7 @@ async fn check(
         job.set_judge(settings);
     }
     let judge = PaperJudge;
-    let (mut pipeline, mut step) = Pipeline::start(job, &judge);
+    let (mut pipeline, mut step) = Pipeline::start_with(job, &judge, whole_text);
     let mut embedded = false;
     loop {
         step = match step {
@@ -133,15 +135,22 @@ fn answer(message: &str) {
                 job,
                 llm,
                 embedding_model,
+                whole_text,
             } = *request;
             wasm_bindgen_futures::spawn_local(async move {
                 let mut answers = Answers::new(llm.map(llm_config));
-                match check(id, job, &mut answers, embedding_model).await {
+                match check(id, (job, whole_text), &mut answers, embedding_model).await {
                     Ok(report) => done(id, &Reported { report }),
                     Err(message) => fail(Some(id), &message),
                 }
             });
         }
+        Body::WholeTextRouge(job) => done(
+            id,
+            &Reported {
+                report: whole_text_rouge_of(&job),
+            },
+        ),
         Body::Uscore(text) => done(id, &uscore(&text)),
         Body::Calibrate(request) => {
             wasm_bindgen_futures::spawn_local(async move {

@@ -7,7 +7,7 @@
 
 use crate::answers::Answers;
 use lexeval_core::pairs::{PairRecord, PairScores, PairsDetails};
-use lexeval_core::pipeline::CheckJob;
+use lexeval_core::pipeline::{CheckJob, WholeText};
 use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::BootstrapAggregator;
 use lexeval_protocol::score::Pairs;
@@ -63,9 +63,14 @@ pub async fn run(id: u32, request: Pairs) -> Result<ScoreReport<PairsDetails>, S
     for (index, record) in records.into_iter().enumerate() {
         progress(index, total);
         let job = with_texts(request.job.clone(), (record.reference, record.generated));
-        let report = crate::check(id, job, &mut answers, request.embedding_model)
-            .await
-            .map_err(|e| format!("pair {}: {e}", index + 1))?;
+        let report = crate::check(
+            id,
+            (job, WholeText::Included),
+            &mut answers,
+            request.embedding_model,
+        )
+        .await
+        .map_err(|e| format!("pair {}: {e}", index + 1))?;
         scores.add(index, (record.id, record.model), &report.metric);
     }
     progress(total, total);

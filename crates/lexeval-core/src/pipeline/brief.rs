@@ -3,8 +3,7 @@
 
 use super::annotate::{claims_and_spans_with, Span};
 use super::{
-    check_count, note_unread, unread_by_rouge, whole_text_rouge, CheckReport, FeedError,
-    MetricReport, Step,
+    check_count, note_unread, unread_by_rouge, CheckReport, FeedError, MetricReport, Step,
 };
 use crate::authorities::{self, Authority};
 use crate::citations::extract;
@@ -15,7 +14,7 @@ use crate::fresco::{self, AuthorityScope, FrescoDetails, FrescoSettings};
 use crate::integrity::{self, Finding};
 use crate::judge::{Answer, Exchange, JudgeLanguage, JudgeSettings};
 use crate::report::ScoreReport;
-use crate::rouge::{PairwiseF1, RougeDetails, RougeType};
+use crate::rouge::{PairwiseF1, RougeDetails};
 use crate::similarity::{Measure, SimilarityError};
 use std::collections::HashMap;
 
@@ -51,8 +50,8 @@ impl BriefPipeline {
         reference_text: &str,
         candidate_text: &str,
         settings: FrescoSettings,
-        judge_settings: Option<JudgeSettings>,
-        judge: &dyn JudgeLanguage,
+        (judge_settings, judge): (Option<JudgeSettings>, &dyn JudgeLanguage),
+        rouge: ScoreReport<RougeDetails>,
     ) -> (BriefPipeline, Step) {
         let mut reference_citations = extract(reference_text);
         let mut candidate_citations = extract(candidate_text);
@@ -79,12 +78,6 @@ impl BriefPipeline {
             }
         }
         let unread_by_rouge = unread_by_rouge(reference_text, candidate_text);
-        let rouge = whole_text_rouge(
-            reference_text,
-            candidate_text,
-            &[RougeType::N(1), RougeType::N(2), RougeType::L],
-            unread_by_rouge.as_ref(),
-        );
         let mut pipeline = BriefPipeline {
             settings,
             judge_settings,

@@ -71,6 +71,30 @@ pub enum CheckJob {
 }
 
 impl CheckJob {
+    /// The two texts, reference first.
+    pub fn texts(&self) -> (&str, &str) {
+        match self {
+            CheckJob::Brief {
+                reference,
+                candidate,
+                ..
+            }
+            | CheckJob::Summary {
+                reference,
+                candidate,
+                ..
+            } => (reference, candidate),
+        }
+    }
+
+    /// The whole-text ROUGE types the check reports: ROUGE-L for a brief, ROUGE-Lsum for a summary.
+    fn whole_text_types(&self) -> [RougeType; 3] {
+        match self {
+            CheckJob::Brief { .. } => [RougeType::N(1), RougeType::N(2), RougeType::L],
+            CheckJob::Summary { .. } => [RougeType::N(1), RougeType::N(2), RougeType::LSum],
+        }
+    }
+
     /// Records the LLM judge's endpoint settings in the report (set by whoever holds the client).
     pub fn set_judge(&mut self, settings: JudgeSettings) {
         match self {
@@ -116,6 +140,22 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
+    /// Puts in the whole-text ROUGE of a check run with [`WholeText::Apart`].
+    pub fn set_whole_text_rouge(&mut self, rouge: ScoreReport<RougeDetails>) {
+        self.rouge = rouge;
+    }
+
+    /// The whole-text ROUGE of a check run with [`WholeText::Apart`] could not be computed: each type null
+    /// with `reason`, the check's other scores as they are.
+    pub fn whole_text_rouge_failed(&mut self, reason: &str) {
+        for score in &mut self.rouge.scores {
+            *score = Score::null(
+                score.name.clone(),
+                format!("whole-text ROUGE failed: {reason}"),
+            );
+        }
+    }
+
     /// Records in the reports that use embeddings which model computed them (set by whoever ran it, as
     /// [`CheckJob::set_judge`] for the LLM).
     pub fn record_embedding_model(&mut self, model: EmbeddingModel) {
@@ -197,8 +237,35 @@ pub enum Pipeline {
     Summary(Box<SummaryPipeline>),
 }
 
+/// Where a check's ROUGE between the whole texts is computed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WholeText {
+    /// In the pipeline, before the claims are compared.
+    #[default]
+    Included,
+    /// By the caller beside the pipeline, with [`whole_text_rouge_of`] (the page runs it in a second worker
+    /// for long texts: an LCS of two megabytes is seconds of work); the report's `rouge` then holds null
+    /// scores until [`CheckReport::set_whole_text_rouge`] puts the computed ones in.
+    Apart,
+}
+
 impl Pipeline {
+    /// Starts `job`'s pipeline, its whole-text ROUGE included.
     pub fn start(job: CheckJob, judge: &dyn JudgeLanguage) -> (Pipeline, Step) {
+        Pipeline::start_with(job, judge, WholeText::Included)
+    }
+
+    /// Starts `job`'s pipeline, its whole-text ROUGE computed where `whole_text` says.
+    pub fn start_with(
+        job: CheckJob,
+        judge: &dyn JudgeLanguage,
+        whole_text: WholeText,
+    ) -> (Pipeline, Step) {
+        let rouge = match whole_text {
+            WholeText::Included => whole_text_rouge_of(&job),
+            WholeText::Apart => computed_apart(&job),
+        };
         match job {
             CheckJob::Brief {
                 reference,
@@ -206,8 +273,13 @@ impl Pipeline {
                 settings,
                 judge: judge_settings,
             } => {
-                let (pipeline, step) =
-                    BriefPipeline::new(&reference, &candidate, settings, judge_settings, judge);
+                let (pipeline, step) = BriefPipeline::new(
+                    &reference,
+                    &candidate,
+                    settings,
+                    (judge_settings, judge),
+                    rouge,
+                );
                 (Pipeline::Brief(Box::new(pipeline)), step)
             }
             CheckJob::Summary {
@@ -223,8 +295,8 @@ impl Pipeline {
                     &candidate,
                     settings,
                     (reference_points, candidate_points),
-                    judge_settings,
-                    judge,
+                    (judge_settings, judge),
+                    rouge,
                 );
                 (Pipeline::Summary(Box::new(pipeline)), step)
             }
@@ -300,6 +372,31 @@ fn note_unread(scores: &mut [Score], similarity: Similarity, unread: Option<&Str
     for score in scores {
         *score = noted(score.clone(), unread);
     }
+}
+
+/// The ROUGE between `job`'s whole texts that its report carries (see [`whole_text_rouge`]).
+pub fn whole_text_rouge_of(job: &CheckJob) -> ScoreReport<RougeDetails> {
+    let (reference, candidate) = job.texts();
+    let unread = unread_by_rouge(reference, candidate);
+    whole_text_rouge(
+        reference,
+        candidate,
+        &job.whole_text_types(),
+        unread.as_ref(),
+    )
+}
+
+/// The whole-text ROUGE of a pipeline started with [`WholeText::Apart`]: each type null, as it is computed
+/// beside the check.
+fn computed_apart(job: &CheckJob) -> ScoreReport<RougeDetails> {
+    let types = job.whole_text_types();
+    let mut report = whole_text_rouge("", "", &types, None);
+    report.details = RougeDetails::default();
+    report.scores = types
+        .iter()
+        .map(|kind| Score::null(kind.name(), "computed beside the check"))
+        .collect();
+    report
 }
 
 /// ROUGE (stemmed) between the whole texts; ROUGE-Lsum null with a reason when the texts are too long;

@@ -7,8 +7,7 @@ use super::annotate::{claims_and_spans, Span};
 use super::extraction::Extraction;
 use super::tiebreak::TieBreaks;
 use super::{
-    check_count, note_unread, unread_by_rouge, whole_text_rouge, CheckReport, FeedError,
-    MetricReport, Step,
+    check_count, note_unread, unread_by_rouge, CheckReport, FeedError, MetricReport, Step,
 };
 use crate::embedded::{whole_text_report, EmbeddedTexts};
 use crate::judge::{Answer, Exchange, JudgeError, JudgeLanguage, JudgeSettings, PointQuestion};
@@ -17,7 +16,7 @@ use crate::pointwise::{
     PointMatching, PointSource, PointwiseDetails, PointwiseSettings,
 };
 use crate::report::ScoreReport;
-use crate::rouge::{PairwiseF1, RougeDetails, RougeType};
+use crate::rouge::{PairwiseF1, RougeDetails};
 use crate::similarity::Measure;
 
 /// Above this many points on either side pointwise matching is skipped with a reason (the similarity
@@ -98,16 +97,10 @@ impl SummaryPipeline {
         candidate_text: &str,
         settings: PointwiseSettings,
         points: Points,
-        judge_settings: Option<JudgeSettings>,
-        judge: &dyn JudgeLanguage,
+        (judge_settings, judge): (Option<JudgeSettings>, &dyn JudgeLanguage),
+        rouge: ScoreReport<RougeDetails>,
     ) -> (SummaryPipeline, Step) {
         let unread_by_rouge = unread_by_rouge(&reference_text, candidate_text);
-        let rouge = whole_text_rouge(
-            &reference_text,
-            candidate_text,
-            &[RougeType::N(1), RougeType::N(2), RougeType::LSum],
-            unread_by_rouge.as_ref(),
-        );
         let spans = (
             claims_and_spans(&reference_text).1,
             claims_and_spans(candidate_text).1,

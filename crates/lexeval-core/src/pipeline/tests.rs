@@ -415,6 +415,39 @@ fn rouge_summary_needs_nothing() {
 }
 
 #[test]
+fn a_check_with_its_whole_text_rouge_apart_reports_the_same_once_it_is_put_in() {
+    // Both kinds, and a text ROUGE cannot read (its note travels with the scores computed apart).
+    let unread = brief_job(
+        "Суд постановил. Kayes v. Pacific Lumber Co., 51 F.3d 1449 (9th Cir. 1995).",
+        CANDIDATE,
+        l_fresco(Similarity::RougeL, 0.5),
+    );
+    for job in [
+        brief(Similarity::RougeL),
+        summary(Similarity::Rouge1),
+        unread,
+    ] {
+        let whole = done(Pipeline::start(job.clone(), &PlainJudge).1);
+        let mut apart = done(Pipeline::start_with(job.clone(), &PlainJudge, WholeText::Apart).1);
+        assert!(apart
+            .rouge
+            .scores
+            .iter()
+            .all(|s| s.value.is_none()
+                && s.null_reason.as_deref() == Some("computed beside the check")));
+        assert_ne!(apart, whole);
+        let mut failed = apart.clone();
+        apart.set_whole_text_rouge(whole_text_rouge_of(&job));
+        assert_eq!(apart, whole);
+        failed.whole_text_rouge_failed("the second score worker stopped");
+        assert_eq!(failed.metric, whole.metric);
+        assert!(failed.rouge.scores.iter().all(|s| s.value.is_none()
+            && s.null_reason.as_deref()
+                == Some("whole-text ROUGE failed: the second score worker stopped")));
+    }
+}
+
+#[test]
 fn jobs_and_steps_survive_json() {
     let job = summary(Similarity::Embedding);
     let json = serde_json::to_string(&job).unwrap();
