@@ -8,6 +8,9 @@ use leptos::prelude::*;
 
 /// Rows drawn at first; a brief of a megabyte has thousands, drawn on request.
 const FIRST_ROWS: usize = 200;
+/// Rows drawn in the task that draws the result; the rest of the first [`FIRST_ROWS`] are drawn an animation
+/// frame later, so that task does not also build 200 rows (a megabyte pair's result is long enough already).
+const FIRST_TASK_ROWS: usize = 40;
 
 /// A row; when it links to the texts, it is selectable by click, Enter or Space (and says so to screen
 /// readers with `aria-selected`), and selected too by a claim or citation chosen in a text.
@@ -101,15 +104,27 @@ pub fn PairsTable(
     let total = rows.len();
     let show_all = RwSignal::new(total <= FIRST_ROWS);
     let rows = StoredValue::new(rows);
-    let body = move || {
-        let shown = if show_all.get() { total } else { FIRST_ROWS };
+    let draw = move |range: std::ops::Range<usize>| {
+        let headers = row_headers.clone();
         rows.with_value(|rows| {
-            rows.iter()
-                .take(shown)
+            rows.get(range.start.min(rows.len())..range.end.min(rows.len()))
+                .unwrap_or_default()
+                .iter()
                 .cloned()
-                .map(|row| row_view(row, selected, row_headers.clone(), rule))
+                .map(|row| row_view(row, selected, headers.clone(), rule))
                 .collect_view()
         })
+    };
+    // Two row groups: the first rows with the result, the others from the next frame on (and all of them
+    // once "Show all" is pressed).
+    let first = draw(0..FIRST_TASK_ROWS);
+    let later = RwSignal::new(false);
+    request_animation_frame(move || {
+        later.try_set(true);
+    });
+    let rest = move || {
+        let end = if show_all.get() { total } else { FIRST_ROWS };
+        later.get().then(|| draw(FIRST_TASK_ROWS..end))
     };
     view! {
         <div class="table-scroll" tabindex="0" role="region" aria-label=format!("Table of {unit} pairs")>
@@ -128,7 +143,8 @@ pub fn PairsTable(
                         <th scope="col">"Verdict"</th>
                     </tr>
                 </thead>
-                <tbody>{body}</tbody>
+                <tbody>{first}</tbody>
+                <tbody>{rest}</tbody>
             </table>
             <Show when=move || !show_all.get()>
                 <button type="button" class="secondary show-all" on:click=move |_| show_all.set(true)>

@@ -203,13 +203,29 @@ fn claim_rows(details: &FrescoDetails) -> Vec<PairRow> {
                 .filter(|_| pair.judged && pair.supported)
                 .and_then(|c| details.candidate_claims.get(c))
                 .and_then(|claim| integrity::differing_quotation(&details.integrity, claim)),
-            link: PairLink {
-                reference_claim: Some(pair.reference),
-                candidate_claim: pair.best_candidate,
-                authority: pair.authority.clone(),
-            },
+            link: claim_link(pair),
         })
         .collect()
+}
+
+/// The claims and authority a brief's pair row selects in the texts.
+fn claim_link(pair: &lexeval_core::fresco::FrescoPair) -> PairLink {
+    PairLink {
+        reference_claim: Some(pair.reference),
+        candidate_claim: pair.best_candidate,
+        authority: pair.authority.clone(),
+    }
+}
+
+/// What each row of [`pairs`] selects in the texts, without writing the rows out (a megabyte pair has
+/// thousands): a summary's points select nothing.
+pub fn pair_links(metric: &MetricReport) -> Vec<PairLink> {
+    match metric {
+        MetricReport::Fresco(report) => report.details.pairs.iter().map(claim_link).collect(),
+        MetricReport::Pointwise(report) => scored_points(report).map_or_else(Vec::new, |details| {
+            vec![PairLink::default(); details.reference_points.len()]
+        }),
+    }
 }
 
 fn point_rows(details: &ScoredPoints) -> Vec<PairRow> {

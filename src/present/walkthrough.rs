@@ -69,16 +69,16 @@ impl Step {
         title: &'static str,
         explain: &'static str,
         counts: String,
-        all: Vec<String>,
+        (all, total): (impl Iterator<Item = String>, usize),
     ) -> Step {
-        let more = all.len().saturating_sub(LISTED);
+        // Only the listed items are written out: a megabyte pair has thousands of claims and pairs.
         Step {
             kind,
             title,
             explain,
             counts,
-            items: all.into_iter().take(LISTED).collect(),
-            more,
+            items: all.take(LISTED).collect(),
+            more: total.saturating_sub(LISTED),
         }
     }
 }
@@ -124,16 +124,17 @@ fn compared(rule: &MatchRule, similarity: Option<f64>, judged: bool, matched: bo
     }
 }
 
+/// "R1: …" for each claim, numbered from 1 after `prefix`.
+fn listed<'a>(prefix: &'a str, claims: &'a [AttributedClaim]) -> impl Iterator<Item = String> + 'a {
+    claims
+        .iter()
+        .enumerate()
+        .map(move |(i, c)| format!("{prefix}{}: {}", i + 1, c.text))
+}
+
 fn brief_steps(details: &FrescoDetails, scores: &[Score], rule: &MatchRule) -> Vec<Step> {
     let name = |key: &AuthorityKey| authorities::name_of(&details.authorities, key).to_string();
     let (reference, candidate) = (&details.reference_claims, &details.candidate_claims);
-    let listed = |prefix: &str, claims: &[AttributedClaim]| -> Vec<String> {
-        claims
-            .iter()
-            .enumerate()
-            .map(|(i, c)| format!("{prefix}{}: {}", i + 1, c.text))
-            .collect()
-    };
     let claims = Step::new(
         StepKind::Claims,
         "Claims found",
@@ -143,7 +144,10 @@ fn brief_steps(details: &FrescoDetails, scores: &[Score], rule: &MatchRule) -> V
             counted(reference.len(), "reference claim", "reference claims"),
             counted(candidate.len(), "generated claim", "generated claims")
         ),
-        [listed("R", reference), listed("G", candidate)].concat(),
+        (
+            listed("R", reference).chain(listed("G", candidate)),
+            reference.len() + candidate.len(),
+        ),
     );
 
     let cited = |claims: &[AttributedClaim]| -> BTreeSet<AuthorityKey> {
@@ -162,17 +166,17 @@ fn brief_steps(details: &FrescoDetails, scores: &[Score], rule: &MatchRule) -> V
             in_candidate.len(),
             if shared == 1 { "is" } else { "are" }
         ),
-        every
-            .into_iter()
-            .map(|key| {
+        (
+            every.iter().map(|key| {
                 let by = match (in_reference.contains(key), in_candidate.contains(key)) {
                     (true, true) => "cited by both",
                     (true, false) => "cited by the reference only",
                     _ => "cited by the generated text only",
                 };
                 format!("{}: {by}", name(key))
-            })
-            .collect(),
+            }),
+            every.len(),
+        ),
     );
 
     let generalized = details.matrix.is_some();
@@ -203,14 +207,13 @@ fn brief_steps(details: &FrescoDetails, scores: &[Score], rule: &MatchRule) -> V
             counted(details.pairs.len(), "pair", "pairs"),
             if with_candidate == 1 { "has" } else { "have" }
         ),
-        details
-            .pairs
-            .iter()
-            .map(|p| match p.best_candidate {
+        (
+            details.pairs.iter().map(|p| match p.best_candidate {
                 Some(c) => format!("{} → G{}", pair_label(p), c + 1),
                 None => format!("{} → none ({})", pair_label(p), p.reason),
-            })
-            .collect(),
+            }),
+            details.pairs.len(),
+        ),
     );
 
     let judged: Vec<_> = details.pairs.iter().filter(|p| p.judged).collect();
@@ -225,19 +228,21 @@ fn brief_steps(details: &FrescoDetails, scores: &[Score], rule: &MatchRule) -> V
             counted(judged.len(), "compared pair", "compared pairs"),
             rule.text()
         ),
-        details
-            .pairs
-            .iter()
-            .filter(|p| p.best_candidate.is_some())
-            .map(|p| {
-                format!(
-                    "{} ↔ G{}: {}",
-                    pair_label(p),
-                    p.best_candidate.map_or(0, |c| c + 1),
-                    compared(rule, p.similarity, p.judged, p.supported)
-                )
-            })
-            .collect(),
+        (
+            details
+                .pairs
+                .iter()
+                .filter(|p| p.best_candidate.is_some())
+                .map(|p| {
+                    format!(
+                        "{} ↔ G{}: {}",
+                        pair_label(p),
+                        p.best_candidate.map_or(0, |c| c + 1),
+                        compared(rule, p.similarity, p.judged, p.supported)
+                    )
+                }),
+            with_candidate,
+        ),
     );
 
     let headline = if generalized { "fresco" } else { "l-fresco" };
@@ -251,7 +256,7 @@ fn brief_steps(details: &FrescoDetails, scores: &[Score], rule: &MatchRule) -> V
             judged.len(),
             value(scores, headline)
         ),
-        Vec::new(),
+        (std::iter::empty(), 0),
     );
     vec![claims, authorities, pairs, similarities, score]
 }
@@ -268,17 +273,19 @@ fn summary_steps(details: &ScoredPoints, scores: &[Score], rule: &MatchRule) -> 
             counted(points.len(), "reference point", "reference points"),
             counted(candidates.len(), "generated point", "generated points")
         ),
-        points
-            .iter()
-            .enumerate()
-            .map(|(i, p)| format!("R{}: {}", i + 1, p.text))
-            .chain(
-                candidates
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| format!("G{}: {p}", i + 1)),
-            )
-            .collect(),
+        (
+            points
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("R{}: {}", i + 1, p.text))
+                .chain(
+                    candidates
+                        .iter()
+                        .enumerate()
+                        .map(|(i, p)| format!("G{}: {p}", i + 1)),
+                ),
+            points.len() + candidates.len(),
+        ),
     );
     let total: f64 = points.iter().map(|p| p.weight).sum();
     let weights = Step::new(
@@ -290,11 +297,13 @@ fn summary_steps(details: &ScoredPoints, scores: &[Score], rule: &MatchRule) -> 
             "{}, weights summing to {total:.2}.",
             counted(points.len(), "reference point", "reference points")
         ),
-        points
-            .iter()
-            .enumerate()
-            .map(|(i, p)| format!("R{}: weight {:.3}", i + 1, p.weight))
-            .collect(),
+        (
+            points
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("R{}: weight {:.3}", i + 1, p.weight)),
+            points.len(),
+        ),
     );
     let pairs = Step::new(
         StepKind::Pairs,
@@ -306,14 +315,16 @@ fn summary_steps(details: &ScoredPoints, scores: &[Score], rule: &MatchRule) -> 
             details.assignment.len(),
             counted(points.len(), "reference point", "reference points")
         ),
-        points
-            .iter()
-            .enumerate()
-            .map(|(i, p)| match p.assigned_candidate {
-                Some(c) => format!("R{} → G{}", i + 1, c + 1),
-                None => format!("R{} → none", i + 1),
-            })
-            .collect(),
+        (
+            points
+                .iter()
+                .enumerate()
+                .map(|(i, p)| match p.assigned_candidate {
+                    Some(c) => format!("R{} → G{}", i + 1, c + 1),
+                    None => format!("R{} → none", i + 1),
+                }),
+            points.len(),
+        ),
     );
     let covered = points
         .iter()
@@ -329,10 +340,8 @@ fn summary_steps(details: &ScoredPoints, scores: &[Score], rule: &MatchRule) -> 
             counted(points.len(), "reference point", "reference points"),
             rule.text()
         ),
-        points
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| {
+        (
+            points.iter().enumerate().filter_map(|(i, p)| {
                 let c = p.closest_candidate?;
                 Some(format!(
                     "R{} ↔ G{}: {}",
@@ -340,8 +349,12 @@ fn summary_steps(details: &ScoredPoints, scores: &[Score], rule: &MatchRule) -> 
                     c + 1,
                     compared(rule, p.similarity, p.judged, p.credit > 0.0)
                 ))
-            })
-            .collect(),
+            }),
+            points
+                .iter()
+                .filter(|p| p.closest_candidate.is_some())
+                .count(),
+        ),
     );
     let earned: f64 = points.iter().map(|p| p.weight * p.credit).sum();
     let score = Step::new(
@@ -356,7 +369,7 @@ fn summary_steps(details: &ScoredPoints, scores: &[Score], rule: &MatchRule) -> 
             candidates.len(),
             value(scores, "pointwise_precision")
         ),
-        Vec::new(),
+        (std::iter::empty(), 0),
     );
     vec![found, weights, pairs, similarities, score]
 }

@@ -144,10 +144,7 @@ pub fn AnnotatedPair(
     let unsupported = report_view::unsupported_points(&report.metric);
     // And its citations to check, marked "⚠".
     let flagged = integrity::flagged(integrity::findings(&report.metric));
-    let links: Arc<[PairLink]> = report_view::pairs(&report.metric)
-        .into_iter()
-        .map(|row| row.link)
-        .collect();
+    let links: Arc<[PairLink]> = report_view::pair_links(&report.metric).into();
     let claims_select = links.iter().any(|link| *link != PairLink::default());
     let lit = move |side: Side| {
         let links = links.clone();

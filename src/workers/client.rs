@@ -201,7 +201,12 @@ pub async fn request<M: Serialize>(
     let answer = JsFuture::from(promise)
         .await
         .map_err(|e| WorkerError::from_rejection(&e))?;
-    Ok(answer.as_string().unwrap_or_default())
+    match answer.dyn_into::<js_sys::Uint8Array>() {
+        // The score worker's answers arrive as UTF-8 bytes, read straight into wasm memory.
+        Ok(bytes) => String::from_utf8(bytes.to_vec())
+            .map_err(|_| WorkerError::Failed("the worker's answer is not UTF-8 text".into())),
+        Err(answer) => Ok(answer.as_string().unwrap_or_default()),
+    }
 }
 
 fn send(client: &'static LocalKey<WorkerClient>, id: u32, pending: Pending) -> Result<(), String> {
@@ -315,15 +320,19 @@ fn start(client: &'static LocalKey<WorkerClient>, spec: &WorkerSpec) -> Result<R
     });
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let data = event.data();
-        let Some(json) = data.dyn_ref::<js_sys::JsString>() else {
-            return;
-        };
         // A `done` reply is routed by its first characters, not copied out whole (its caller reads it);
-        // the others are small.
-        let head = String::from(json.slice(0, REPLY_HEAD_CHARS));
-        let reply = match done_id(&head) {
-            Some(id) => Some(Reply::Done { id }),
-            None => json.as_string().as_deref().and_then(read_reply),
+        // the others are small. The score worker's `done` replies are UTF-8 bytes, the rest text.
+        let reply = if let Some(bytes) = data.dyn_ref::<js_sys::Uint8Array>() {
+            let head = bytes.subarray(0, REPLY_HEAD_CHARS).to_vec();
+            done_id(&String::from_utf8_lossy(&head)).map(|id| Reply::Done { id })
+        } else if let Some(json) = data.dyn_ref::<js_sys::JsString>() {
+            let head = String::from(json.slice(0, REPLY_HEAD_CHARS));
+            match done_id(&head) {
+                Some(id) => Some(Reply::Done { id }),
+                None => json.as_string().as_deref().and_then(read_reply),
+            }
+        } else {
+            None
         };
         if let Some(reply) = reply {
             on_reply(client, reply, &data);

@@ -20,6 +20,7 @@ use lexeval_protocol::score::{
 };
 use lexeval_protocol::{Reply, Stage};
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use serde_json::value::RawValue;
 use std::cell::RefCell;
 
@@ -130,8 +131,7 @@ pub async fn check(
         // A long check's whole-text ROUGE still running in this lane is of texts no longer there.
         client::cancel(&WHOLE_TEXT_CLIENT, lane);
         let body = check_body(job, llm, embedding_model, WholeText::Included);
-        let done: Reported<CheckReport> = ask(body, lane, "check").await?;
-        return Ok(done.report);
+        return checked(body, lane).await;
     }
     let whole_text = Body::WholeTextRouge(Box::new(job.clone()));
     let body = check_body(job, llm, embedding_model, WholeText::Apart);
@@ -142,10 +142,10 @@ pub async fn check(
             lane,
             "whole-text ROUGE",
         ),
-        ask::<Reported<CheckReport>>(body, lane, "check"),
+        checked(body, lane),
     )
     .await;
-    let mut report = checked?.report;
+    let mut report = checked?;
     match rouge {
         Ok(rouge) => report.set_whole_text_rouge(rouge.report),
         Err(error) if error.is_stale() => return Err(error),
@@ -153,6 +153,46 @@ pub async fn check(
         Err(error) => report.whole_text_rouge_failed(&error.to_string()),
     }
     Ok(report)
+}
+
+/// A check's report as it arrives: its scores read at once, its parts of a size that grows with the texts
+/// (the metric's claims and pairs, each text's spans: megabytes for a megabyte pair) kept as the JSON they
+/// are, each read in a task of its own, so no task reads the whole report.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArrivingReport<'a> {
+    #[serde(borrow)]
+    reference_spans: &'a RawValue,
+    #[serde(borrow)]
+    candidate_spans: &'a RawValue,
+    #[serde(borrow)]
+    metric: &'a RawValue,
+    rouge: ScoreReport<RougeDetails>,
+    cosine: Option<ScoreReport>,
+}
+
+/// Sends a check and reads its report part by part ([`ArrivingReport`]).
+async fn checked(body: Body, lane: Lane) -> Result<CheckReport, WorkerError> {
+    let json = client::request(&CLIENT, |id| Message { id, body }, Some(lane)).await?;
+    let Reported { report: arriving } =
+        serde_json::from_str::<Reported<ArrivingReport>>(&json).map_err(unreadable_check)?;
+    Ok(CheckReport {
+        metric: read_part(arriving.metric).await?,
+        reference_spans: read_part(arriving.reference_spans).await?,
+        candidate_spans: read_part(arriving.candidate_spans).await?,
+        rouge: arriving.rouge,
+        cosine: arriving.cosine,
+    })
+}
+
+/// Reads `part` of an [`ArrivingReport`] in a task of its own.
+async fn read_part<Part: DeserializeOwned>(part: &RawValue) -> Result<Part, WorkerError> {
+    crate::browser::yield_now().await;
+    serde_json::from_str(part.get()).map_err(unreadable_check)
+}
+
+fn unreadable_check(error: serde_json::Error) -> WorkerError {
+    WorkerError::Failed(format!("unreadable check result: {error}"))
 }
 
 fn check_body(

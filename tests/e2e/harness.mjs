@@ -129,7 +129,10 @@ export function observeWorkers() {
           return post(message, ...rest);
         };
         this.addEventListener('message', (event) => {
-          if (typeof event.data === 'string' && event.data.includes('"report":')) globalThis.scoreWorker.reports += 1;
+          // `done` replies come as UTF-8 bytes; the report follows the reply's kind and id.
+          const head = event.data instanceof Uint8Array ? new TextDecoder().decode(event.data.subarray(0, 60))
+            : String(event.data);
+          if (head.includes('"report":')) globalThis.scoreWorker.reports += 1;
         });
       }
     }
