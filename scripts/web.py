@@ -1,14 +1,13 @@
 #!/usr/bin/env python3
 """Builds the page into dist/ and serves it: `python3 scripts/web.py build|serve`.
 
-What a bundler would do for this page, in the few steps it needs (standard library only, so `make serve`
-needs nothing but the Rust tools): cargo builds the app and its two workers for wasm32 (two runs, see
-BINARIES); wasm-bindgen (the
-version in Cargo.lock, installed by scripts/setup.sh) writes their JavaScript glue; wasm-opt (npm's
-binaryen) shrinks the app and the score worker; the style sheet and icon get content-hashed names; the
-models are copied; index.html gets the app's loader. A worker keeps a fixed name (`<bin>_loader.js`),
-which the app opens at run time. The whole of dist/ is built beside it and swapped in at the end, so a
-failed build leaves the last good one.
+What a bundler would do for this page, in the few steps it needs (standard library only, so `make serve` needs
+nothing but the Rust tools): cargo builds the app and its two workers for wasm32 (two runs, see BINARIES);
+wasm-bindgen (the version in Cargo.lock, installed by scripts/setup.sh) writes their JavaScript glue; wasm-opt
+(npm's binaryen) shrinks the app and the score worker; the style sheet and icon get content-hashed names; the
+models are copied; index.html gets the app's loader. A worker keeps a fixed name (`<bin>_loader.js`), which
+the app opens at run time. The whole of dist/ is built beside it and swapped in at the end, so a failed build
+leaves the last good one.
 """
 import base64
 import hashlib
