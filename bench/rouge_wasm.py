@@ -1,8 +1,8 @@
 """ROUGE in wasm under node (the build the page ships) against rouge-score 0.1.2 on the CLERC pairs, same run.
 
-Builds bench/node-wasm for wasm32 with the page's `wasm` profile, binds it for node with wasm-bindgen, then
-times one call scoring all pairs (rouge1/2/L/Lsum) and checks its checksum (sum of F-measures) against
-rouge-score's.
+Builds bench/node-wasm for wasm32 with the score worker's `wasm-score` profile (ROUGE runs there), binds it
+for node with wasm-bindgen, then times one call scoring all pairs (rouge1/2/L/Lsum) and checks its checksum
+(sum of F-measures) against rouge-score's.
 """
 import argparse
 import json
@@ -18,6 +18,8 @@ REPO = pathlib.Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 TARGET = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", REPO / "target"))
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+# The score worker's profile (Cargo.toml), which the page's ROUGE is built with.
+PROFILE = "wasm-score"
 NODE_TIMER = """
 const { rouge_pairs_checksum } = require(process.argv[2]);
 const text = require('fs').readFileSync(process.argv[3], 'utf8');
@@ -31,9 +33,9 @@ console.log(JSON.stringify({ checksum, seconds }));
 
 
 def build_node_module(out_dir):
-    subprocess.run(["cargo", "build", "-q", "--profile", "wasm", "--target", "wasm32-unknown-unknown",
+    subprocess.run(["cargo", "build", "-q", "--profile", PROFILE, "--target", "wasm32-unknown-unknown",
                     "-p", "lexeval-bench-node"], check=True, cwd=REPO)
-    wasm = TARGET / "wasm32-unknown-unknown/wasm/lexeval_bench_node.wasm"
+    wasm = TARGET / f"wasm32-unknown-unknown/{PROFILE}/lexeval_bench_node.wasm"
     subprocess.run(["wasm-bindgen", "--target", "nodejs", "--out-dir", str(out_dir), str(wasm)], check=True)
     return out_dir / "lexeval_bench_node.js"
 
@@ -58,7 +60,7 @@ def main():
         data.write_text("".join(json.dumps(p) + "\n" for p in pairs))
         timer = tmp / "timer.js"
         timer.write_text(NODE_TIMER)
-        print(f"{len(pairs)} CLERC pairs, types {', '.join(TYPES)}; wasm: the page's wasm profile, node {node_version()}\n")
+        print(f"{len(pairs)} CLERC pairs, types {', '.join(TYPES)}; wasm: the score worker's {PROFILE} profile, node {node_version()}\n")
         print("| stemming | rouge-score (s) | lexeval wasm in node (s) | speed-up | checksums equal |")
         print("|---|---:|---:|---:|---|")
         for stem in (False, True):

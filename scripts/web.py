@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Builds the page into dist/ and serves it: `python3 scripts/web.py build|serve`.
 
-What a bundler would do for this page, in the few steps it needs (standard library only, so `make serve`
-needs nothing but the Rust tools): cargo builds the app and its two workers for wasm32; wasm-bindgen (the
-version in Cargo.lock, installed by scripts/setup.sh) writes their JavaScript glue; wasm-opt (npm's
-binaryen) shrinks the app and the score worker; the style sheet and icon get content-hashed names; the
-models are copied; index.html gets the app's loader. A worker keeps a fixed name (`<bin>_loader.js`),
-which the app opens at run time. The whole of dist/ is built beside it and swapped in at the end, so a
-failed build leaves the last good one.
+What a bundler would do for this page, in the few steps it needs (standard library only, so `make serve` needs
+nothing but the Rust tools): cargo builds the app and its two workers for wasm32 (two runs, see BINARIES);
+wasm-bindgen (the version in Cargo.lock, installed by scripts/setup.sh) writes their JavaScript glue; wasm-opt
+(npm's binaryen) shrinks the app and the score worker; the style sheet and icon get content-hashed names; the
+models are copied; index.html gets the app's loader. A worker keeps a fixed name (`<bin>_loader.js`), which
+the app opens at run time. The whole of dist/ is built beside it and swapped in at the end, so a failed build
+leaves the last good one.
 """
 import base64
 import hashlib
@@ -24,14 +24,18 @@ TARGET = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
 WASM_TARGET = "wasm32-unknown-unknown"
 ADDRESS = ("127.0.0.1", 8080)
 
-# (cargo package, binary, wasm-opt level or None, worker). All three build in one cargo run with Cargo.toml's
-# `wasm` profile; the embedding worker gets no wasm-opt pass: -Os undoes the opt-level 3 inlining of tract's
-# kernels (BENCHMARKS.md).
-PROFILE = "wasm"
+# (cargo package, binary, Cargo.toml profile, wasm-opt level or None, worker). One cargo run per profile:
+# - the page and the embedding worker with the `wasm` profile, in one run so the dependencies they share
+#   compile once; the embedding worker gets no wasm-opt pass: -Os undoes the opt-level 3 inlining of tract's
+#   kernels (BENCHMARKS.md);
+# - the score worker, started at every page load, with `wasm-score` in a run of its own: in the same run cargo
+#   would unify the features the others' dependencies enable on shared crates (tokenizers' and leptos' regex
+#   with every Unicode table, regex-automata's dense DFA builder) into its build (BENCHMARKS.md, the score
+#   worker's size).
 BINARIES = [
-    ("lexeval-app", "lexeval-app", "s", False),
-    ("lexeval-score-worker", "score_worker", "s", True),
-    ("lexeval-embed-worker", "embed_worker", None, True),
+    ("lexeval-app", "lexeval-app", "wasm", "s", False),
+    ("lexeval-score-worker", "score_worker", "wasm-score", "s", True),
+    ("lexeval-embed-worker", "embed_worker", "wasm", None, True),
 ]
 # Files index.html links by their source path; each is copied under a content-hashed name.
 HASHED_ASSETS = ["www/style.css", "www/favicon.svg"]
@@ -52,15 +56,17 @@ def integrity(path):
 
 
 def cargo_build():
-    """One cargo run for the app and both workers."""
-    selection = [part for package, binary, _, _ in BINARIES for part in ("-p", package, "--bin", binary)]
-    run("cargo", "build", "--profile", PROFILE, "--target", WASM_TARGET, *selection)
+    """One cargo run per profile, each for the binaries built with it."""
+    for profile in dict.fromkeys(profile for _, _, profile, _, _ in BINARIES):
+        selection = [part for package, binary, built_with, _, _ in BINARIES if built_with == profile
+                     for part in ("-p", package, "--bin", binary)]
+        run("cargo", "build", "--profile", profile, "--target", WASM_TARGET, *selection)
 
 
-def bindgen(package, binary, opt_level, worker, stage):
+def bindgen(package, binary, profile, opt_level, worker, stage):
     """wasm-bindgen, then wasm-opt; returns the (js, wasm) names written into the stage."""
-    built = TARGET / WASM_TARGET / PROFILE / f"{binary}.wasm"
-    out = TARGET / "wasm-bindgen" / PROFILE
+    built = TARGET / WASM_TARGET / profile / f"{binary}.wasm"
+    out = TARGET / "wasm-bindgen" / profile
     out.mkdir(parents=True, exist_ok=True)
     run("wasm-bindgen", f"--target={'no-modules' if worker else 'web'}", f"--out-dir={out}",
         f"--out-name={binary}", "--no-typescript", built)
