@@ -91,7 +91,9 @@ fn without_glued_markers(text: &str) -> std::borrow::Cow<'_, str> {
 fn citation_tokens(text: &str, out: &mut Vec<Token>) {
     let text = &*without_glued_markers(text);
     let all = patterns();
-    for index in all.candidates(text) {
+    let candidates = all.candidates(text);
+    all.compile(&candidates);
+    for index in candidates {
         let Some(re) = all.patterns[index].regex() else {
             continue;
         };

@@ -56,19 +56,31 @@ impl<'a> OneLine<'a> {
 
 /// Byte ranges of the runs of whitespace in `text`.
 fn whitespace_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let mut chars = text.char_indices().peekable();
+    let mut at = 0;
     std::iter::from_fn(move || {
-        let (start, _) = chars.find(|(_, c)| c.is_whitespace())?;
-        let mut end = text.len();
-        while let Some(&(at, c)) = chars.peek() {
-            if !c.is_whitespace() {
-                end = at;
-                break;
+        let start = loop {
+            let (width, space) = char_at(text, at)?;
+            if space {
+                break at;
             }
-            chars.next();
+            at += width;
+        };
+        while let Some((width, true)) = char_at(text, at) {
+            at += width;
         }
-        Some((start, end))
+        Some((start, at))
     })
+}
+
+/// The width in bytes of the char at byte `at` of `text` and whether it is whitespace; ASCII is read
+/// byte by byte (decoding every char was most of squeezing a long opinion).
+fn char_at(text: &str, at: usize) -> Option<(usize, bool)> {
+    let byte = *text.as_bytes().get(at)?;
+    if byte.is_ascii() {
+        return Some((1, char::from(byte).is_whitespace()));
+    }
+    let c = text.get(at..)?.chars().next()?;
+    Some((c.len_utf8(), c.is_whitespace()))
 }
 
 /// [`extract::raw_citations`] of `text`, reading a cite across a line break; byte offsets of `text`.
@@ -86,7 +98,7 @@ pub fn raw_citations(text: &str) -> (Vec<Citation>, Vec<Vec<EditionRef>>) {
 
 #[cfg(test)]
 mod tests {
-    use super::OneLine;
+    use super::{whitespace_runs, OneLine};
 
     #[test]
     fn offsets_map_back_across_squeezed_runs() {
@@ -99,6 +111,31 @@ mod tests {
         assert_eq!(one_line.original(space), text.find("\n").unwrap());
         let last = one_line.text.find("para").unwrap();
         assert_eq!(&text[one_line.original(last)..], "para");
+    }
+
+    #[test]
+    fn runs_are_read_across_non_ascii_chars() {
+        let text = "§\u{a0}1983 —\u{2003} é\n";
+        let runs: Vec<_> = whitespace_runs(text).collect();
+        let expected: Vec<_> = text
+            .char_indices()
+            .filter(|&(at, c)| {
+                c.is_whitespace()
+                    && !text[..at]
+                        .chars()
+                        .next_back()
+                        .is_some_and(char::is_whitespace)
+            })
+            .map(|(start, _)| {
+                let end = text[start..]
+                    .char_indices()
+                    .find(|(_, c)| !c.is_whitespace())
+                    .map_or(text.len(), |(at, _)| start + at);
+                (start, end)
+            })
+            .collect();
+        assert_eq!(runs, expected);
+        assert_eq!(runs.len(), 4);
     }
 
     #[test]

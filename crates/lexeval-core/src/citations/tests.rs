@@ -1013,3 +1013,14 @@ fn run_in_and_parenthesised_cites_leave_the_whole_sentence_and_its_period() {
         ]
     );
 }
+
+#[test]
+fn reporter_cites_read_ascii_digits_only() {
+    // A deliberate difference: eyecite's Python `\d` also takes other scripts' digits as a page.
+    assert_eq!(only("410 U.S. 113 (1973)", CitationKind::FullCase).len(), 1);
+    let arabic = only("410 U.S. ١١٣ (1973)", CitationKind::FullCase);
+    assert!(
+        arabic.iter().all(|c| c.page.as_deref() != Some("١١٣")),
+        "{arabic:?}"
+    );
+}
