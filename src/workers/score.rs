@@ -135,16 +135,18 @@ pub async fn check(
     }
     let whole_text = Body::WholeTextRouge(Box::new(job.clone()));
     let body = check_body(job, llm, embedding_model, WholeText::Apart);
-    let (rouge, checked) = futures_util::future::join(
+    // The second request is written and posted in a task after the first: each is megabytes of JSON.
+    let rouge = async {
+        crate::browser::yield_now().await;
         ask_worker::<Reported<ScoreReport<RougeDetails>>>(
             &WHOLE_TEXT_CLIENT,
             whole_text,
             lane,
             "whole-text ROUGE",
-        ),
-        checked(body, lane),
-    )
-    .await;
+        )
+        .await
+    };
+    let (checked, rouge) = futures_util::future::join(checked(body, lane), rouge).await;
     let mut report = checked?;
     match rouge {
         Ok(rouge) => report.set_whole_text_rouge(rouge.report),
