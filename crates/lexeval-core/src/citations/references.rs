@@ -6,6 +6,7 @@ use super::metadata::pin_cite;
 use super::{Citation, CitationKind, CitationRole};
 use crate::authority_key::AuthorityKey;
 use regex::Regex;
+use std::collections::{HashMap, HashSet};
 
 /// eyecite's `DISALLOWED_NAMES` as it effectively applies: party names that identify no case.
 const DISALLOWED_NAMES: [&str; 5] = ["state", "united states", "people", "commonwealth", "mass"];
@@ -61,8 +62,10 @@ struct Name {
 /// The party names (whole, as eyecite) and each party's first word (lexeval), for every full case cite.
 fn names(citations: &[Citation]) -> Vec<Name> {
     let mut names: Vec<Name> = Vec::new();
+    // A long brief repeats its parties thousands of times: the names seen, looked up by hash.
+    let mut seen: HashSet<String> = HashSet::new();
     let mut add = |text: &str, plaintiff: bool, after: usize| {
-        if !names.iter().any(|n| n.text == text) {
+        if seen.insert(text.to_string()) {
             names.push(Name {
                 text: text.to_string(),
                 plaintiff,
@@ -95,6 +98,43 @@ fn names(citations: &[Citation]) -> Vec<Name> {
         }
     }
     names
+}
+
+/// The text the citations already cover, to test a reference against in logarithmic time (a megabyte brief
+/// has thousands of citations and as many hits of their party names).
+struct Taken {
+    /// Each citation's (start, end), by start.
+    spans: Vec<(usize, usize)>,
+    /// The furthest end among the spans up to each one.
+    furthest_end: Vec<usize>,
+}
+
+impl Taken {
+    fn of(citations: &[Citation]) -> Taken {
+        Taken::spanning(citations.iter().map(|c| (c.start, c.end)))
+    }
+
+    fn spanning(spans: impl Iterator<Item = (usize, usize)>) -> Taken {
+        let mut spans: Vec<(usize, usize)> = spans.collect();
+        spans.sort_unstable();
+        let furthest_end = spans
+            .iter()
+            .scan(0, |furthest, &(_, end)| {
+                *furthest = end.max(*furthest);
+                Some(*furthest)
+            })
+            .collect();
+        Taken {
+            spans,
+            furthest_end,
+        }
+    }
+
+    /// Whether any citation overlaps `start..end`: one that starts before `end` and ends after `start`.
+    fn overlaps(&self, start: usize, end: usize) -> bool {
+        let starting_before = self.spans.partition_point(|&(s, _)| s < end);
+        starting_before > 0 && self.furthest_end[starting_before - 1] > start
+    }
 }
 
 /// "Kayes v." starts a full cite, "Kayes, supra" is a supra cite and "Kayes, 51 F.3d at" a short one.
@@ -138,9 +178,11 @@ pub fn find_references(text: &str, citations: &[Citation]) -> Vec<Citation> {
     let Ok(re) = Regex::new(&format!(r"(?-u:\b)(?:{alternation})(?-u:\b)")) else {
         return Vec::new();
     };
+    let by_text: HashMap<&str, &Name> = names.iter().map(|n| (n.text.as_str(), n)).collect();
+    let taken = Taken::of(citations);
     let mut found = Vec::new();
     for hit in re.find_iter(text) {
-        let Some(name) = names.iter().find(|n| n.text == hit.as_str()) else {
+        let Some(&name) = by_text.get(hit.as_str()) else {
             continue;
         };
         let rest = &text[hit.end()..];
@@ -156,10 +198,7 @@ pub fn find_references(text: &str, citations: &[Citation]) -> Vec<Citation> {
             None if after_signal(text, hit.start()) && !starts_a_citation(rest) => hit.end(),
             None => continue,
         };
-        let inside = citations
-            .iter()
-            .any(|c| hit.start() < c.end && c.start < end);
-        if hit.start() < name.after || inside {
+        if hit.start() < name.after || taken.overlaps(hit.start(), end) {
             continue;
         }
         let party = Some(name.text.clone());
@@ -188,4 +227,30 @@ pub fn find_references(text: &str, citations: &[Citation]) -> Vec<Citation> {
         });
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Taken;
+
+    #[test]
+    fn taken_text_overlaps_exactly_where_some_span_does() {
+        // Nested, overlapping, adjacent and out-of-order spans, as parallel and pinned cites make them.
+        let spans = [
+            (40, 90),
+            (10, 20),
+            (45, 60),
+            (20, 25),
+            (100, 101),
+            (95, 130),
+        ];
+        let taken = Taken::spanning(spans.into_iter());
+        for start in 0..140 {
+            for end in start..=140 {
+                let brute = spans.iter().any(|&(s, e)| start < e && s < end);
+                assert_eq!(taken.overlaps(start, end), brute, "{start}..{end}");
+            }
+        }
+        assert!(!Taken::spanning(std::iter::empty()).overlaps(0, 10));
+    }
 }
