@@ -105,6 +105,15 @@ async fn ask<Answer: DeserializeOwned>(
     ask_worker(&CLIENT, body, lane, what).await
 }
 
+/// Sends `body` to the score worker `client` in `lane`; its answer unread.
+async fn send(
+    client: &'static std::thread::LocalKey<WorkerClient>,
+    body: Body,
+    lane: Lane,
+) -> Result<String, WorkerError> {
+    client::request(client, |id| Message { id, body }, Some(lane)).await
+}
+
 /// [`ask`] of the score worker `client`.
 async fn ask_worker<Answer: DeserializeOwned>(
     client: &'static std::thread::LocalKey<WorkerClient>,
@@ -112,7 +121,7 @@ async fn ask_worker<Answer: DeserializeOwned>(
     lane: Lane,
     what: &str,
 ) -> Result<Answer, WorkerError> {
-    let json = client::request(client, |id| Message { id, body }, Some(lane)).await?;
+    let json = send(client, body, lane).await?;
     serde_json::from_str(&json)
         .map_err(|e| WorkerError::Failed(format!("unreadable {what} result: {e}")))
 }
@@ -175,7 +184,7 @@ struct ArrivingReport<'a> {
 
 /// Sends a check and reads its report part by part ([`ArrivingReport`]).
 async fn checked(body: Body, lane: Lane) -> Result<CheckReport, WorkerError> {
-    let json = client::request(&CLIENT, |id| Message { id, body }, Some(lane)).await?;
+    let json = send(&CLIENT, body, lane).await?;
     let Reported { report: arriving } =
         serde_json::from_str::<Reported<ArrivingReport>>(&json).map_err(unreadable_check)?;
     Ok(CheckReport {
@@ -286,7 +295,7 @@ pub async fn benchmark(
         contents: contents.to_string(),
         gold: gold.map(str::to_string),
     });
-    let json = client::request(&CLIENT, |id| Message { id, body }, Some(Lane::Benchmark)).await?;
+    let json = send(&CLIENT, body, Lane::Benchmark).await?;
     // The answer arrived in the worker's message event; reading it is a task of its own.
     crate::browser::yield_now().await;
     ScoredFile::read(kind, &json)

@@ -7,7 +7,7 @@
 
 use crate::answers::Answers;
 use lexeval_core::pairs::{PairRecord, PairScores, PairsDetails};
-use lexeval_core::pipeline::{CheckJob, WholeText};
+use lexeval_core::pipeline::WholeText;
 use lexeval_core::report::ScoreReport;
 use lexeval_core::rouge::BootstrapAggregator;
 use lexeval_protocol::score::Pairs;
@@ -21,23 +21,6 @@ const ROW_SHAPE: &str =
 const CONFIDENCE: f64 = 0.95;
 const SAMPLES: usize = 1000;
 const SEED: u64 = 0;
-
-/// `job` with the texts of one pair.
-fn with_texts(mut job: CheckJob, pair: (String, String)) -> CheckJob {
-    match &mut job {
-        CheckJob::Brief {
-            reference,
-            candidate,
-            ..
-        }
-        | CheckJob::Summary {
-            reference,
-            candidate,
-            ..
-        } => (*reference, *candidate) = pair,
-    }
-    job
-}
 
 fn progress(done: usize, total: usize) {
     crate::post(&Reply::Progress {
@@ -62,7 +45,9 @@ pub async fn run(id: u32, request: Pairs) -> Result<ScoreReport<PairsDetails>, S
     let mut scores = PairScores::default();
     for (index, record) in records.into_iter().enumerate() {
         progress(index, total);
-        let job = with_texts(request.job.clone(), (record.reference, record.generated));
+        let mut job = request.job.clone();
+        let (reference, candidate) = job.texts_mut();
+        (*reference, *candidate) = (record.reference, record.generated);
         let report = crate::check(
             id,
             (job, WholeText::Included),

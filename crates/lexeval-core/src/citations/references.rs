@@ -110,10 +110,6 @@ struct Taken {
 }
 
 impl Taken {
-    fn of(citations: &[Citation]) -> Taken {
-        Taken::spanning(citations.iter().map(|c| (c.start, c.end)))
-    }
-
     fn spanning(spans: impl Iterator<Item = (usize, usize)>) -> Taken {
         let mut spans: Vec<(usize, usize)> = spans.collect();
         spans.sort_unstable();
@@ -179,7 +175,7 @@ pub fn find_references(text: &str, citations: &[Citation]) -> Vec<Citation> {
         return Vec::new();
     };
     let by_text: HashMap<&str, &Name> = names.iter().map(|n| (n.text.as_str(), n)).collect();
-    let taken = Taken::of(citations);
+    let taken = Taken::spanning(citations.iter().map(|c| (c.start, c.end)));
     let mut found = Vec::new();
     for hit in re.find_iter(text) {
         let Some(&name) = by_text.get(hit.as_str()) else {

@@ -87,6 +87,22 @@ impl CheckJob {
         }
     }
 
+    /// The two texts, reference first, to replace (a batch runs one job's settings over each pair's texts).
+    pub fn texts_mut(&mut self) -> (&mut String, &mut String) {
+        match self {
+            CheckJob::Brief {
+                reference,
+                candidate,
+                ..
+            }
+            | CheckJob::Summary {
+                reference,
+                candidate,
+                ..
+            } => (reference, candidate),
+        }
+    }
+
     /// The whole-text ROUGE types the check reports: ROUGE-L for a brief, ROUGE-Lsum for a summary.
     fn whole_text_types(&self) -> [RougeType; 3] {
         match self {
