@@ -8,7 +8,9 @@
 // - `megabyte`: the 1 MB pair under each ROUGE similarity, pasted → all scores shown, and → the annotated
 //   texts fully drawn, on a fresh page; `rougeL_started`: the same on a page whose worker has checked a brief;
 // each with the longest main-thread task meanwhile (PerformanceObserver 'longtask': any task over 50 ms) and
-// the longest animation frame ('long-animation-frame': a frame's tasks and its style, layout and paint).
+// the longest animation frame ('long-animation-frame': a frame's tasks and its style, layout and paint); the
+// 1 MB checks also list every long task (`long_tasks`: when it started after the paste, how long it took, and
+// what ran in it, from the long animation frame it was in: its scripts' invokers and its rendering).
 import fs from 'node:fs';
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
 
@@ -21,9 +23,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function watchLongTasks() {
   window.longTasks = [];
   window.longFrames = [];
-  new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
+  new PerformanceObserver((list) => window.longTasks.push(...list.getEntries()))
     .observe({ entryTypes: ['longtask'] });
-  new PerformanceObserver((list) => window.longFrames.push(...list.getEntries().map((e) => e.duration)))
+  new PerformanceObserver((list) => window.longFrames.push(...list.getEntries()))
     .observe({ entryTypes: ['long-animation-frame'] });
 }
 
@@ -60,12 +62,28 @@ async function check([texts, drawn]) {
     area.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
   }
   const ms = (await scoredAt) - t0;
-  const longestScored = Math.max(0, ...window.longTasks);
   const drawnMs = drawn ? (await drawnAt) - t0 : null;
   // Long-task entries arrive a moment after the task ends.
   await new Promise((r) => setTimeout(r, 200));
-  return { ms, drawn_ms: drawnMs, longest_task_ms: Math.max(longestScored, ...window.longTasks),
-    longest_frame_ms: Math.max(0, ...window.longFrames) };
+  const durations = (entries) => entries.map((e) => e.duration);
+  // What ran in a long task: the scripts of the long animation frame it falls in (who called them, their
+  // share) and that frame's rendering (style, layout, paint), which a task's duration includes.
+  const what = (task) => {
+    const frame = window.longFrames.find((f) => f.startTime <= task.startTime + 1
+      && task.startTime < f.startTime + f.duration);
+    if (!frame) return '';
+    const scripts = frame.scripts.filter((s) => s.startTime + s.duration >= task.startTime
+      && s.startTime <= task.startTime + task.duration && s.duration >= 5)
+      .map((s) => `${s.invoker} ${s.duration.toFixed(0)}`
+        + (s.forcedStyleAndLayoutDuration >= 5 ? ` (forced layout ${s.forcedStyleAndLayoutDuration.toFixed(0)})` : ''));
+    const rendering = frame.renderStart ? frame.startTime + frame.duration - frame.renderStart : 0;
+    const layout = frame.styleAndLayoutStart ? frame.startTime + frame.duration - frame.styleAndLayoutStart : 0;
+    return [...scripts, rendering >= 5 ? `rendering ${rendering.toFixed(0)} (style, layout, paint ${layout.toFixed(0)})` : '']
+      .filter(Boolean).join('; ');
+  };
+  return { ms, drawn_ms: drawnMs, longest_task_ms: Math.max(0, ...durations(window.longTasks)),
+    longest_frame_ms: Math.max(0, ...durations(window.longFrames)),
+    long_tasks: window.longTasks.map((t) => ({ at: t.startTime - t0, ms: t.duration, what: what(t) })) };
 }
 
 /** The generated brief with its `n`th sentence (of those over 60 characters) reworded. */
@@ -120,7 +138,8 @@ try {
     [{ 'brief-reference': bigReference, 'brief-candidate': bigCandidate }, true]);
   await started.close();
   const summary = (runs) => ({ ms: median(runs.map((r) => r.ms)),
-    longest_task_ms: Math.max(...runs.map((r) => r.longest_task_ms)) });
+    longest_task_ms: Math.max(...runs.map((r) => r.longest_task_ms)),
+    long_tasks: runs.flatMap((r) => r.long_tasks) });
   console.log(JSON.stringify({ load_ms: median(loads), brief: summary(firsts), warm: summary(warm), edit: summary(edits), megabyte }));
 } finally {
   await browser.close();
