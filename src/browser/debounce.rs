@@ -26,22 +26,28 @@ impl WholeEdit {
         self.0.try_set_value(true);
     }
 
-    /// Marks the edit of an `input` event made in one act: a paste, a drop or a cut, not a keystroke.
-    pub fn mark_if_whole(self, ev: &web_sys::Event) {
-        let whole = ev.dyn_ref::<web_sys::InputEvent>().is_some_and(|input| {
-            matches!(
-                input.input_type().as_str(),
-                "insertFromPaste" | "insertFromDrop" | "deleteByCut" | "deleteByDrag"
-            )
-        });
+    /// Marks the edit of an `input` event made in one act ([`is_whole`]); says whether it was.
+    pub fn mark_if_whole(self, ev: &web_sys::Event) -> bool {
+        let whole = is_whole(ev);
         if whole {
             self.mark();
         }
+        whole
     }
 
     fn take(self) -> bool {
         self.0.try_update_value(std::mem::take).unwrap_or_default()
     }
+}
+
+/// Whether an `input` event's edit was made in one act: a paste, a drop or a cut, not a keystroke.
+pub fn is_whole(ev: &web_sys::Event) -> bool {
+    ev.dyn_ref::<web_sys::InputEvent>().is_some_and(|input| {
+        matches!(
+            input.input_type().as_str(),
+            "insertFromPaste" | "insertFromDrop" | "deleteByCut" | "deleteByDrag"
+        )
+    })
 }
 
 /// A signal that follows `source` once it has been still for [`QUIET`], or at once when the change was

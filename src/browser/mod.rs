@@ -101,6 +101,16 @@ pub fn focus_id(id: &str) {
     focus(document().get_element_by_id(id));
 }
 
+/// Gives the element `id` the focus where it is on the screen.
+pub fn focus_in_place(id: &str) {
+    if let Some(element) = document()
+        .get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = element.focus();
+    }
+}
+
 /// Scrolls to the first element matching `selector` and gives it the focus, if there is one.
 pub fn focus_first(selector: &str) {
     focus(document().query_selector(selector).ok().flatten());

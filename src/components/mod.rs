@@ -12,6 +12,7 @@ pub mod interaction;
 pub mod item_table;
 pub mod judge_progress;
 pub mod llm_exchanges;
+pub mod long_text;
 pub mod model_progress;
 pub mod pairs_table;
 pub mod score_card;

@@ -7,6 +7,7 @@ use crate::browser::{
 use crate::components::error_alert::error_alert;
 use crate::components::interaction::Interaction;
 use crate::components::judge_progress::JudgeProgress;
+use crate::components::long_text::{self, LongText};
 use crate::components::model_progress::ModelProgress;
 use crate::state::route::View;
 use crate::state::settings::{LlmSettings, Settings};
@@ -224,20 +225,55 @@ pub fn CheckView(view: View) -> impl IntoView {
         }
     };
 
+    // A long text is shown read-only in chunks until the user asks to edit it (`components::long_text`): a
+    // text area would lay all of it out in one task. A text pasted whole leaves the text box again.
     let text_area = move |signal: RwSignal<String>, id: String, label: &'static str| {
+        let editing = RwSignal::new(false);
+        let read_only =
+            Memo::new(move |_| signal.with(|t| long_text::is_long(t)) && !editing.get());
+        let label_id = format!("{id}-label");
+        let edit = Callback::new({
+            let id = id.clone();
+            move |()| {
+                editing.set(true);
+                let id = id.clone();
+                request_animation_frame(move || browser::focus_in_place(&id));
+            }
+        });
+        let long_view = {
+            let (id, label_id) = (id.clone(), label_id.clone());
+            move || {
+                read_only.get().then(|| {
+                    view! { <LongText text=signal id=id.clone() labelled_by=label_id.clone() on_edit=edit /> }
+                })
+            }
+        };
         view! {
             <div class="text-input">
-                <label for=id.clone()>{label}</label>
+                <label for=id.clone() id=label_id>{label}</label>
                 <textarea
-                    id=id
+                    id=id.clone()
                     rows="10"
                     spellcheck="false"
+                    hidden=read_only
                     prop:value=move || signal.get()
+                    on:paste=move |ev| {
+                        if let Some(text) = long_text::paste_long(&ev) {
+                            whole.mark();
+                            editing.set(false);
+                            signal.set(text);
+                            let id = id.clone();
+                            request_animation_frame(move || browser::focus_in_place(&format!("{id}-long-body")));
+                        }
+                    }
                     on:input=move |ev| {
-                        whole.mark_if_whole(&ev);
+                        if whole.mark_if_whole(&ev) {
+                            editing.set(false);
+                        }
                         signal.set(event_target_value(&ev));
                     }
                 ></textarea>
+                {long_view}
                 {length_note(signal)}
             </div>
         }
