@@ -142,6 +142,9 @@ pub async fn check(
         let body = check_body(job, llm, embedding_model, WholeText::Included);
         return checked(body, lane).await;
     }
+    // A paste's task has copied the texts in already; the check's megabytes of JSON are written and posted
+    // in a task after it, and the second request in one after that.
+    crate::browser::yield_now().await;
     let whole_text = Body::WholeTextRouge(Box::new(job.clone()));
     let body = check_body(job, llm, embedding_model, WholeText::Apart);
     // The second request is written and posted in a task after the first: each is megabytes of JSON.

@@ -102,3 +102,27 @@ test('a paste that makes a text long is put in by the page: in place of the sele
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a long paste\'s task only takes the texts in: the check is written and posted to the score worker in a task after it', async () => {
+  const { page, errors } = await openPage(browser, server.url, { observe: true });
+  // The score worker started by a first check.
+  await paste(page, '#brief-reference', brief.reference);
+  await paste(page, '#brief-candidate', brief.generated);
+  await settled(page, 'brief');
+  const reference = repeatTo(brief.reference, 1_000_000);
+  const candidate = repeatTo(brief.generated, 1_000_000);
+  // Checks posted in the paste's task (its microtasks included): counted by a timer queued before the page's.
+  const postedInPaste = await page.evaluate(([r, c]) => new Promise((resolve) => {
+    const start = globalThis.scoreWorker.checks;
+    setTimeout(() => resolve(globalThis.scoreWorker.checks - start), 0);
+    for (const [id, text] of [['brief-reference', r], ['brief-candidate', c]]) {
+      const area = document.getElementById(id);
+      area.value = text;
+      area.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+    }
+  }), [reference, candidate]);
+  assert.equal(postedInPaste, 0);
+  await page.waitForFunction((n) => globalThis.scoreWorker.checks > n, 1);
+  await settled(page, 'brief');
+  assert.deepEqual(errors, []);
+});
