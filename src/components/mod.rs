@@ -5,6 +5,7 @@ pub mod authority_panel;
 pub mod bar_chart;
 pub mod benchmark_progress;
 pub mod comparison;
+pub mod deferred;
 pub mod error_alert;
 pub mod heatmap;
 pub mod integrity;

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 const FIRST_ROWS: usize = 200;
 /// Rows drawn in the task that draws the result; the rest of the first [`FIRST_ROWS`] are drawn an animation
 /// frame later, so that task does not also build 200 rows (a megabyte pair's result is long enough already).
-const FIRST_TASK_ROWS: usize = 40;
+pub const FIRST_TASK_ROWS: usize = 40;
 
 /// A row; when it links to the texts, it is selectable by click, Enter or Space (and says so to screen
 /// readers with `aria-selected`), and selected too by a claim or citation chosen in a text.

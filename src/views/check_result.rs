@@ -4,11 +4,14 @@
 
 use crate::components::annotated::{AnnotatedText, Palette};
 use crate::components::authority_panel::AuthorityPanel;
+use crate::components::deferred::deferred;
 use crate::components::heatmap::Heatmap;
 use crate::components::integrity::{IntegrityCard, IntegrityFindings};
 use crate::components::interaction::Interaction;
 use crate::components::llm_exchanges::LlmExchanges;
-use crate::components::pairs_table::{AuthorityGaps, Gap, PairsTable, UnsupportedPoints};
+use crate::components::pairs_table::{
+    AuthorityGaps, Gap, PairsTable, UnsupportedPoints, FIRST_TASK_ROWS,
+};
 use crate::components::score_card::{Jump, ScoreCards};
 use crate::components::walkthrough::Walkthrough;
 use crate::present::report_view::{self, MatchRule, PairLink, Units};
@@ -73,18 +76,36 @@ pub fn result_view(
         lexeval_core::integrity::to_check(findings),
         integrity::flagged(findings),
     );
+    // A large result (a megabyte pair: thousands of pairs, hundreds of authorities only one text cites and
+    // of citations to check) is drawn in three animation frames: the cards, then the table's first rows,
+    // then the lists beside it; each frame's drawing and layout a task of its own.
+    let (table_frames, lists_frames) = if pairs.len() > FIRST_TASK_ROWS {
+        (1, 3)
+    } else {
+        (0, 0)
+    };
+    let table = move || {
+        view! { <PairsTable rows=pairs units rule selected=interaction.selection prefix /> }
+            .into_any()
+    };
+    let lists = move || {
+        view! {
+            {gaps.map(|(hallucinated, missing)| view! { <AuthorityGaps hallucinated missing prefix /> })}
+            <IntegrityFindings flagged prefix />
+            <UnsupportedPoints points=unsupported prefix />
+            {matrix.map(|matrix| view! { <Heatmap matrix prefix /> })}
+            <LlmExchanges exchanges />
+        }
+        .into_any()
+    };
     view! {
         <p class="print-only" id=format!("{prefix}-scored-with")>{rule.scored_with()}</p>
         <Walkthrough steps interaction />
         <ScoreCards scores counts jumps id_prefix=format!("{prefix}-score")>
             <IntegrityCard count=to_check prefix />
         </ScoreCards>
-        <PairsTable rows=pairs units rule selected=interaction.selection prefix />
-        {gaps.map(|(hallucinated, missing)| view! { <AuthorityGaps hallucinated missing prefix /> })}
-        <IntegrityFindings flagged prefix />
-        <UnsupportedPoints points=unsupported prefix />
-        {matrix.map(|matrix| view! { <Heatmap matrix prefix /> })}
-        <LlmExchanges exchanges />
+        {deferred(table_frames, table)}
+        {deferred(lists_frames, lists)}
     }
     .into_any()
 }

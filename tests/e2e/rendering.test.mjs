@@ -158,3 +158,37 @@ test('new texts, or none, while a megabyte result is still being drawn: the old 
   assert.equal(await page.$('.annotated-text'), null);
   assert.deepEqual(errors, []);
 });
+
+/** Runs in the page: counts animation frames, and keeps in `window.firstSeen` the frame in which each of
+ * `parts` (name → selector) first appeared. */
+function watchParts(parts) {
+  window.frame = 0;
+  const tick = () => { window.frame += 1; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  window.firstSeen = {};
+  new MutationObserver(() => {
+    for (const [name, selector] of Object.entries(parts)) {
+      if (!(name in window.firstSeen) && document.querySelector(selector)) window.firstSeen[name] = window.frame;
+    }
+  }).observe(document.body, { subtree: true, childList: true });
+}
+
+test('a megabyte result is drawn over animation frames, the cards first, then the table, then the lists beside it; a brief\'s at once', async () => {
+  const parts = { cards: '#brief-results .score-cards', table: '#brief-pairs', gaps: '#brief-results .authority-gaps' };
+  const { page, errors } = await openPage(browser, server.url);
+  await page.evaluate(watchParts, parts);
+  await page.click('#brief-example-0');
+  await page.waitForSelector('#brief-results .authority-gaps');
+  const small = await page.evaluate(() => window.firstSeen);
+  assert.ok(small.cards === small.table && small.table === small.gaps, JSON.stringify(small));
+  // A fresh page, so that no earlier result's parts are there.
+  const { page: bigPage, errors: bigErrors } = await openPage(browser, server.url);
+  await bigPage.evaluate(watchParts, parts);
+  await paste(bigPage, '#brief-reference', repeatTo(brief.reference, 1_000_000));
+  await paste(bigPage, '#brief-candidate', repeatTo(brief.generated, 1_000_000));
+  await bigPage.waitForFunction(() => document.querySelector('#brief-results')?.getAttribute('aria-busy') === 'false'
+    && document.querySelector('#brief-results .authority-gaps'));
+  const big = await bigPage.evaluate(() => window.firstSeen);
+  assert.ok(big.cards < big.table && big.table < big.gaps, JSON.stringify(big));
+  assert.deepEqual([...errors, ...bigErrors], []);
+});
