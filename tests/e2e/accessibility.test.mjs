@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { serveDist, launch, openPage, screenshot } from './harness.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fixture, root } from './fixtures.mjs';
+import { brief, fixture, paste, repeatTo, root } from './fixtures.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -28,6 +28,14 @@ const views = {
     await page.click('#tab-summary');
     await page.click('#summary-example-0');
     await page.waitForSelector('#summary-score-pointwise-recall');
+  },
+  // A long text, shown read-only in chunks (components/long_text.rs).
+  'brief-long-text': async (page) => {
+    await page.click('#tab-brief');
+    await paste(page, '#brief-reference', repeatTo(brief.reference, 60_000));
+    await paste(page, '#brief-candidate', brief.generated);
+    await page.waitForSelector('#brief-reference-long-body > .chunk');
+    await page.waitForSelector('#brief-score-l-fresco');
   },
   answer: async (page) => {
     await page.click('#tab-answer');
