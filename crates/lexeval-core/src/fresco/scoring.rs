@@ -50,16 +50,15 @@ pub fn compared_text_pairs<'c>(
     } else {
         let candidates = citing(candidate);
         for (authority, references) in citing(reference) {
-            let reference_texts: BTreeSet<&str> = references
-                .iter()
-                .map(|&r| reference[r].text.as_str())
-                .collect();
-            let candidate_texts: BTreeSet<&str> = candidates
-                .get(authority)
-                .into_iter()
-                .flatten()
-                .map(|&c| candidate[c].text.as_str())
-                .collect();
+            let reference_texts =
+                crate::sorted::set(references.iter().map(|&r| reference[r].text.as_str()));
+            let candidate_texts = crate::sorted::set(
+                candidates
+                    .get(authority)
+                    .into_iter()
+                    .flatten()
+                    .map(|&c| candidate[c].text.as_str()),
+            );
             for r in &reference_texts {
                 pairs.extend(candidate_texts.iter().map(|c| (*r, *c)));
             }
@@ -158,11 +157,9 @@ pub fn score(
         authorities: authority_names.to_vec(),
         candidate_claims: candidate.to_vec(),
         failed_pairs: judgements.failed,
-        hallucinated_authorities: names(
-            candidate_authorities
-                .difference(&reference_authorities)
-                .collect(),
-        ),
+        hallucinated_authorities: names(crate::sorted::set(
+            candidate_authorities.difference(&reference_authorities),
+        )),
         integrity: Vec::new(),
         judged_pairs: judgements.judged,
         left_out: Vec::new(),

@@ -67,7 +67,7 @@ impl BriefPipeline {
             claims_and_spans_with(candidate_text, candidate_citations, &authorities);
         integrity.extend(integrity::quotations(&reference, &candidate, &quoting));
         // Text order; a citation's findings stay in the order of the checks.
-        integrity.sort_by_key(|finding| finding.start);
+        crate::sorted::sort_by_key(&mut integrity, |finding| finding.start);
         left_out::leave_out_unresolved(&mut reference, &authorities);
         left_out::leave_out_unresolved(&mut candidate, &authorities);
         if settings.authorities == AuthorityScope::Cases {

@@ -1,0 +1,65 @@
+//! Sorted collections built without a sort of their own element type, for the score worker's size
+//! (BENCHMARKS.md, the score worker's size). The standard library's sorts are compiled once per element
+//! type and comparison (3–10 kB of wasm each): `collect()` into a `BTreeMap` or `BTreeSet` stable-sorts the
+//! items first, and each `sort_by_key` closure is one more copy. These build the same results through
+//! insertion or through the one sort of `(usize, usize)` pairs the crate already has.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The map `collect()` would build: a later item with an equal key replaces the earlier one's value in
+/// both.
+pub fn map<K: Ord, V>(items: impl IntoIterator<Item = (K, V)>) -> BTreeMap<K, V> {
+    let mut map = BTreeMap::new();
+    map.extend(items);
+    map
+}
+
+/// The set `collect()` would build.
+pub fn set<T: Ord>(items: impl IntoIterator<Item = T>) -> BTreeSet<T> {
+    let mut set = BTreeSet::new();
+    set.extend(items);
+    set
+}
+
+/// `items.sort_by_key(key)`: stable, items with equal keys keep their order. For a key of two parts,
+/// sort by the second part, then by the first.
+pub fn sort_by_key<T>(items: &mut Vec<T>, key: impl Fn(&T) -> usize) {
+    let mut order: Vec<(usize, usize)> = items.iter().map(key).zip(0..).collect();
+    // The position breaks ties, so the unstable sort keeps equal keys in order.
+    order.sort_unstable();
+    let mut slots: Vec<Option<T>> = items.drain(..).map(Some).collect();
+    items.extend(
+        order
+            .into_iter()
+            .filter_map(|(_, position)| slots[position].take()),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn collections_are_the_ones_collect_builds() {
+        let pairs = [(3, 'a'), (1, 'b'), (3, 'c'), (2, 'd'), (1, 'e')];
+        assert_eq!(map(pairs), pairs.into_iter().collect::<BTreeMap<_, _>>());
+        let words = ["b", "a", "c", "a"];
+        assert_eq!(set(words), words.into_iter().collect::<BTreeSet<_>>());
+    }
+
+    #[test]
+    fn sort_by_key_is_stable_and_two_passes_sort_by_both_parts() {
+        // (start, end, position): the two (5, 9) spans show that equal keys keep their order.
+        let spans = [(5, 9), (1, 4), (5, 6), (1, 8), (0, 2), (5, 9)];
+        let mut want: Vec<(usize, usize, usize)> = spans
+            .iter()
+            .zip(0..)
+            .map(|(&(s, e), i)| (s, e, i))
+            .collect();
+        let mut got = want.clone();
+        want.sort_by_key(|&(start, end, _)| (start, std::cmp::Reverse(end)));
+        sort_by_key(&mut got, |&(_, end, _)| usize::MAX - end);
+        sort_by_key(&mut got, |&(start, _, _)| start);
+        assert_eq!(got, want);
+    }
+}
