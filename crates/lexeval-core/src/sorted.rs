@@ -35,6 +35,23 @@ pub fn sort_by_key<T>(items: &mut Vec<T>, key: impl Fn(&T) -> usize) {
     );
 }
 
+/// Positions of `values` from the lowest by `f64::total_cmp`, equal values in position order. Negated
+/// values give the highest first (negation reverses `total_cmp`'s order exactly).
+pub fn order_by_f64(values: &[f64]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    order
+}
+
+/// `values.sort_by(f64::total_cmp)`, through [`order_by_f64`].
+pub fn sort_f64(values: &mut [f64]) {
+    let sorted: Vec<f64> = order_by_f64(values)
+        .into_iter()
+        .map(|position| values[position])
+        .collect();
+    values.copy_from_slice(&sorted);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,5 +78,33 @@ mod tests {
         sort_by_key(&mut got, |&(_, end, _)| usize::MAX - end);
         sort_by_key(&mut got, |&(start, _, _)| start);
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn f64_orders_are_total_cmp_ones_both_ways() {
+        let values = [
+            0.5,
+            -0.0,
+            f64::NAN,
+            0.0,
+            0.5,
+            f64::NEG_INFINITY,
+            -f64::NAN,
+            2.0,
+            0.5,
+        ];
+        let mut ascending: Vec<usize> = (0..values.len()).collect();
+        ascending.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+        assert_eq!(order_by_f64(&values), ascending);
+        let mut descending: Vec<usize> = (0..values.len()).collect();
+        descending.sort_by(|&a, &b| values[b].total_cmp(&values[a]).then(a.cmp(&b)));
+        let negated: Vec<f64> = values.iter().map(|v| -v).collect();
+        assert_eq!(order_by_f64(&negated), descending);
+        let mut want = values.to_vec();
+        want.sort_by(f64::total_cmp);
+        let mut got = values.to_vec();
+        sort_f64(&mut got);
+        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&got), bits(&want));
     }
 }

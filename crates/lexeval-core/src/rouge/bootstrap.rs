@@ -170,7 +170,7 @@ fn resampled_means<const K: usize>(
         }
     }
     for column in &mut means {
-        column.sort_by(f64::total_cmp);
+        crate::sorted::sort_f64(column);
     }
     means
 }
