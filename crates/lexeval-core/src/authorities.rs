@@ -201,7 +201,7 @@ fn supra_sections_of_other_works(citations: &mut [Citation], other: &[Citation])
         else {
             continue;
         };
-        let mut works: Vec<&AuthorityKey> = other
+        let mut works = other
             .iter()
             .filter(|c| c.kind == CitationKind::Treatise)
             .filter(|c| {
@@ -210,14 +210,11 @@ fn supra_sections_of_other_works(citations: &mut [Citation], other: &[Citation])
                     .is_some_and(|a| names::same_author(a, name))
             })
             .map(|c| &c.authority)
-            .filter(|key| key.work().is_some())
-            .collect();
-        works.sort_unstable_by_key(|key| key.work());
-        works.dedup_by(|a, b| a.work() == b.work());
-        if let Some(key) = match works[..] {
-            [work] => work.at_section(section),
-            _ => None,
-        } {
+            .filter(|key| key.work().is_some());
+        // Only when all are one work (its key at another section is the same work).
+        let first = works.next();
+        let one_work = first.filter(|first| works.all(|key| key.work() == first.work()));
+        if let Some(key) = one_work.and_then(|work| work.at_section(section)) {
             citation.authority = key;
         }
     }

@@ -271,7 +271,7 @@ pub fn calibrate(pairs: &[LabelledPair], similarities: &[f64], similarity: &str)
         .copied()
         .filter(|s| s.is_finite())
         .collect();
-    candidates.sort_by(f64::total_cmp);
+    crate::sorted::sort_f64(&mut candidates);
     // Similarities equal within the tolerance match at the same thresholds: one candidate, the lowest.
     candidates.dedup_by(|higher, lowest| *higher - *lowest < SIMILARITY_TOLERANCE);
     let curve: Vec<(f64, Prf, Prf)> = candidates

@@ -101,7 +101,7 @@ pub fn recall_at(predicted: &[String], gold: &BTreeSet<String>, k: usize) -> f64
     if gold.is_empty() {
         return 0.0;
     }
-    let top: BTreeSet<&String> = predicted.iter().take(k).collect();
+    let top = crate::sorted::set(predicted.iter().take(k));
     gold.iter().filter(|g| top.contains(g)).count() as f64 / gold.len() as f64
 }
 
@@ -110,7 +110,7 @@ pub fn evidence(predicted: &[String], gold: &BTreeSet<String>) -> (f64, f64) {
     if recall_at(predicted, gold, 5) < 0.5 {
         return (0.0, 0.0);
     }
-    let set: BTreeSet<&String> = predicted.iter().collect();
+    let set = crate::sorted::set(predicted);
     let hits = gold.iter().filter(|g| set.contains(g)).count() as f64;
     let precision = hits / set.len().max(1) as f64;
     let recall = hits / gold.len() as f64;
@@ -149,11 +149,7 @@ pub fn score(gold: &[GoldClaim], predictions: &[Prediction]) -> ScoreReport<Case
     let mut rows = Vec::with_capacity(gold.len());
     let mut confusion: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
     for item in gold {
-        let gold_cases: BTreeSet<String> = item
-            .case_name
-            .iter()
-            .map(|n| normalise_case_name(n))
-            .collect();
+        let gold_cases = crate::sorted::set(item.case_name.iter().map(|n| normalise_case_name(n)));
         let gold_label = normalise_verdict(&item.label);
         let prediction = by_claim.get(&normalise_claim(&item.claim));
         let predicted: Vec<String> = prediction

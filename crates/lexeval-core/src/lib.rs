@@ -84,6 +84,7 @@ pub mod rouge;
 pub mod share;
 pub mod shipped_model;
 pub mod similarity;
+pub mod sorted;
 pub mod stats;
 #[cfg(any(test, feature = "test-support"))]
 pub mod test_support;

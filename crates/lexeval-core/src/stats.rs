@@ -26,8 +26,7 @@ pub fn pearson(x: &[f64], y: &[f64]) -> Option<f64> {
 
 /// Ranks starting at 1, ties sharing their average rank (scipy's `rankdata(method="average")`).
 pub fn ranks(values: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..values.len()).collect();
-    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let order = crate::sorted::order_by_f64(values);
     let mut out = vec![0.0; values.len()];
     let mut i = 0;
     while i < order.len() {

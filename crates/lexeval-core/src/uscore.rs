@@ -17,7 +17,6 @@ use crate::report::{Score, ScoreReport};
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 pub const METRIC_VERSION: &str = "1";
@@ -350,7 +349,7 @@ pub fn score(answer: &str, sources: &[String]) -> ScoreReport<Option<UScoreDetai
     let t = ratio_or_half(vague.len(), vague.len() + dates.len());
     // A fold from +0.0: an empty float sum is -0.0.
     let c = (weights.iter().fold(0.0, |sum, w| sum + w) / 1.5).min(1.0);
-    let distinct_places: BTreeSet<String> = places.iter().map(|p| p.text.to_lowercase()).collect();
+    let distinct_places = crate::sorted::set(places.iter().map(|p| p.text.to_lowercase()));
     let j = match distinct_places.len() {
         0 => 0.0,
         1 => 0.5,
@@ -367,7 +366,8 @@ pub fn score(answer: &str, sources: &[String]) -> ScoreReport<Option<UScoreDetai
         Score::new("decisiveness", d),
     ];
     let mut all: Vec<Cue> = [hedges, vague, dates, decisive, evasive, places].concat();
-    all.sort_by_key(|c| (c.start, c.end));
+    crate::sorted::sort_by_key(&mut all, |c| c.end);
+    crate::sorted::sort_by_key(&mut all, |c| c.start);
     report.details = Some(UScoreDetails {
         cues: all,
         sources: source_list

@@ -69,15 +69,20 @@ impl WasmClient {
         prompts: &[String],
         mut answered: impl FnMut(),
     ) -> Vec<Result<String, LlmError>> {
-        let mut results: Vec<(usize, Result<String, LlmError>)> =
+        let results: Vec<(usize, Result<String, LlmError>)> =
             stream::iter(prompts.iter().enumerate())
                 .map(|(index, prompt)| async move { (index, self.complete(prompt).await) })
                 .buffer_unordered(self.config.concurrency.max(1))
                 .inspect(|_| answered())
                 .collect()
                 .await;
-        results.sort_by_key(|(index, _)| *index);
-        results.into_iter().map(|(_, result)| result).collect()
+        // Back in the prompts' order (each index once), without a sort of its own (the score worker's size).
+        let mut ordered: Vec<Option<Result<String, LlmError>>> =
+            results.iter().map(|_| None).collect();
+        for (index, result) in results {
+            ordered[index] = Some(result);
+        }
+        ordered.into_iter().flatten().collect()
     }
 
     async fn send_once(&self, prompt: &str) -> Result<String, LlmError> {

@@ -64,7 +64,7 @@ impl Similarities<'_, '_, '_> {
 }
 
 pub(super) fn authorities(claims: &[AttributedClaim]) -> BTreeSet<&AuthorityKey> {
-    claims.iter().flat_map(|c| &c.authorities).collect()
+    crate::sorted::set(claims.iter().flat_map(|c| &c.authorities))
 }
 
 /// Whether a claim has words of its own. A citation sentence that opens the text ("See also Smith, …" at

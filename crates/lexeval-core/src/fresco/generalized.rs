@@ -10,7 +10,6 @@ use crate::claims::AttributedClaim;
 use crate::matching::{lexicographic_max_assignment, max_weight_assignment};
 use crate::rouge::{PairwiseF1, RougeType};
 use crate::similarity::{reaches_threshold, SIMILARITY_TOLERANCE};
-use std::collections::BTreeMap;
 
 pub(super) fn generalized(
     reference: &[AttributedClaim],
@@ -63,7 +62,7 @@ pub(super) fn generalized(
             (max_weight_assignment(&weights), None, similarity)
         }
     };
-    let matched: BTreeMap<usize, usize> = assignment.iter().copied().collect();
+    let matched = crate::sorted::map(assignment.iter().copied());
     let (mut supported_count, mut decided_count) = (0usize, 0usize);
     let rows: Vec<FrescoPair> = cited_reference
         .iter()

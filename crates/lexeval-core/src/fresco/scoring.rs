@@ -16,7 +16,7 @@ use crate::authority_key::AuthorityKey;
 use crate::claims::AttributedClaim;
 use crate::judged::{Coverage, Judgements, Share};
 use crate::report::{Score, ScoreReport};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{btree_set, BTreeSet, HashMap};
 
 /// The distinct (reference text, candidate text) pairs [`score`] compares with these settings, in a stable
 /// order: what to ask an LLM judge before scoring. Matching on citations compares the matched pairs only.
@@ -50,16 +50,15 @@ pub fn compared_text_pairs<'c>(
     } else {
         let candidates = citing(candidate);
         for (authority, references) in citing(reference) {
-            let reference_texts: BTreeSet<&str> = references
-                .iter()
-                .map(|&r| reference[r].text.as_str())
-                .collect();
-            let candidate_texts: BTreeSet<&str> = candidates
-                .get(authority)
-                .into_iter()
-                .flatten()
-                .map(|&c| candidate[c].text.as_str())
-                .collect();
+            let reference_texts =
+                crate::sorted::set(references.iter().map(|&r| reference[r].text.as_str()));
+            let candidate_texts = crate::sorted::set(
+                candidates
+                    .get(authority)
+                    .into_iter()
+                    .flatten()
+                    .map(|&c| candidate[c].text.as_str()),
+            );
             for r in &reference_texts {
                 pairs.extend(candidate_texts.iter().map(|c| (*r, *c)));
             }
@@ -149,31 +148,23 @@ pub fn score(
         &candidate_authorities,
         "the candidate cites no authority",
     ));
-    let names = |set: BTreeSet<&&AuthorityKey>| {
-        set.into_iter()
-            .map(|key| name_of(authority_names, key).to_string())
+    // A difference of two sets is sorted and distinct already.
+    let names = |keys: btree_set::Difference<&AuthorityKey>| {
+        keys.map(|key| name_of(authority_names, key).to_string())
             .collect()
     };
     report.details = FrescoDetails {
         authorities: authority_names.to_vec(),
         candidate_claims: candidate.to_vec(),
         failed_pairs: judgements.failed,
-        hallucinated_authorities: names(
-            candidate_authorities
-                .difference(&reference_authorities)
-                .collect(),
-        ),
+        hallucinated_authorities: names(candidate_authorities.difference(&reference_authorities)),
         integrity: Vec::new(),
         judged_pairs: judgements.judged,
         left_out: Vec::new(),
         llm: None,
         llm_exchanges: None,
         matrix,
-        missing_authorities: names(
-            reference_authorities
-                .difference(&candidate_authorities)
-                .collect(),
-        ),
+        missing_authorities: names(reference_authorities.difference(&candidate_authorities)),
         unjudged_reference_pairs: pairs.len() - tally.decided,
         unmatched_reference_pairs: pairs.iter().filter(|p| !p.supported).count(),
         pairs,

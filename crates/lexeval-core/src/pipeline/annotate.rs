@@ -84,6 +84,8 @@ pub fn claims_and_spans_with(
                 },
             }),
     );
-    spans.sort_by_key(|span| (span.start, std::cmp::Reverse(span.end)));
+    // By start, the longer first.
+    crate::sorted::sort_by_key(&mut spans, |span| usize::MAX - span.end);
+    crate::sorted::sort_by_key(&mut spans, |span| span.start);
     (claims, spans)
 }

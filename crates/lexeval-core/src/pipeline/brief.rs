@@ -67,7 +67,7 @@ impl BriefPipeline {
             claims_and_spans_with(candidate_text, candidate_citations, &authorities);
         integrity.extend(integrity::quotations(&reference, &candidate, &quoting));
         // Text order; a citation's findings stay in the order of the checks.
-        integrity.sort_by_key(|finding| finding.start);
+        crate::sorted::sort_by_key(&mut integrity, |finding| finding.start);
         left_out::leave_out_unresolved(&mut reference, &authorities);
         left_out::leave_out_unresolved(&mut candidate, &authorities);
         if settings.authorities == AuthorityScope::Cases {
@@ -107,21 +107,21 @@ impl BriefPipeline {
                 }
             }
             Measure::Llm => {
-                let mut pairs: Vec<(String, String)> = fresco::compared_text_pairs(
-                    &pipeline.reference,
-                    &pipeline.candidate,
-                    &pipeline.settings,
-                )
-                .into_iter()
-                .map(|(r, c)| (r.to_string(), c.to_string()))
-                .collect();
-                // Exchanges are listed by generated claim, then reference claim.
-                pairs.sort_unstable_by(|a, b| (&a.1, &a.0).cmp(&(&b.1, &b.0)));
-                let asked: Vec<_> = pairs
+                // Exchanges are listed by generated claim, then reference claim (the pairs are distinct).
+                let by_candidate = crate::sorted::set(
+                    fresco::compared_text_pairs(
+                        &pipeline.reference,
+                        &pipeline.candidate,
+                        &pipeline.settings,
+                    )
                     .into_iter()
-                    .map(|(r, c)| {
-                        let prompt = judge.same_claim(&c, &r);
-                        ((r, c), prompt)
+                    .map(|(r, c)| (c, r)),
+                );
+                let asked: Vec<_> = by_candidate
+                    .into_iter()
+                    .map(|(c, r)| {
+                        let prompt = judge.same_claim(c, r);
+                        ((r.to_string(), c.to_string()), prompt)
                     })
                     .collect();
                 if asked.is_empty() {

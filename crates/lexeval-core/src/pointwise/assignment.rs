@@ -111,9 +111,12 @@ pub fn preselect(similarity: &[Vec<f64>], top_k: usize) -> Vec<(usize, usize)> {
         .iter()
         .enumerate()
         .flat_map(|(r, row)| {
-            let mut order: Vec<usize> = (0..row.len()).collect();
-            order.sort_by(|&a, &b| row[b].total_cmp(&row[a]).then(a.cmp(&b)));
-            order.into_iter().take(top_k).map(move |c| (r, c))
+            // Most similar first, ties by position.
+            let negated: Vec<f64> = row.iter().map(|s| -s).collect();
+            crate::sorted::order_by_f64(&negated)
+                .into_iter()
+                .take(top_k)
+                .map(move |c| (r, c))
         })
         .collect()
 }

@@ -10,7 +10,7 @@ use super::{MAX_MATRIX_CELLS_KEPT, METRIC_VERSION};
 use crate::judged::{Coverage, Judgements, Share};
 use crate::report::{Bounds, Score, ScoreReport};
 use crate::rouge::{PairwiseF1, RougeType};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// Easiness (A.6) both ways: (mean over reference points of the best ROUGE-1 F1 against a candidate point,
 /// the same over candidate points). ROUGE-1 F1 is symmetric, so one matrix serves both directions. Tokens
@@ -150,8 +150,8 @@ pub fn score_matching_weighted(
         weights.iter_mut().for_each(|w| *w = uniform);
         Weighting::Uniform
     };
-    let assigned_reference: BTreeMap<usize, usize> = assigned.iter().copied().collect();
-    let assigned_candidate: BTreeSet<usize> = assigned.iter().map(|&(_, c)| c).collect();
+    let assigned_reference = crate::sorted::map(assigned.iter().copied());
+    let assigned_candidate = crate::sorted::set(assigned.iter().map(|&(_, c)| c));
     let credit: Vec<f64> = (0..reference_points.len())
         .map(|r| {
             if assigned_reference.contains_key(&r) {
@@ -251,7 +251,7 @@ pub fn score_matching_weighted(
     report.scores.extend([recall, precision, f1]);
     // Precision side: generated points nothing in the reference matches (those left open by a failed
     // judgement are not known to be unsupported).
-    let supported: BTreeSet<usize> = matches.iter().flatten().copied().collect();
+    let supported = crate::sorted::set(matches.iter().flatten().copied());
     let unsupported: Vec<UnsupportedPoint> = (0..candidates)
         .filter(|c| !supported.contains(c) && !open_candidate.contains(c))
         .map(|c| UnsupportedPoint {

@@ -110,7 +110,8 @@ impl BootstrapAggregator {
     /// Bounds per ROUGE type (empty when nothing was added). Each type uses its own generator seeded with
     /// `seed`, so adding a type does not move the intervals of another.
     pub fn aggregate(&self) -> BTreeMap<RougeType, AggregateScore> {
-        self.scores
+        let bounds = self
+            .scores
             .iter()
             .filter(|(_, scores)| !scores.is_empty())
             .map(|(&kind, scores)| {
@@ -126,8 +127,8 @@ impl BootstrapAggregator {
                 };
                 let [low, mid, high] = quantiles(self.confidence).map(bound);
                 (kind, AggregateScore { high, low, mid })
-            })
-            .collect()
+            });
+        crate::sorted::map(bounds)
     }
 
     /// Low / mid / high of the mean of one scalar score per item (e.g. L-FRESCO per pair), by the same
@@ -169,7 +170,7 @@ fn resampled_means<const K: usize>(
         }
     }
     for column in &mut means {
-        column.sort_by(f64::total_cmp);
+        crate::sorted::sort_f64(column);
     }
     means
 }

@@ -21,17 +21,20 @@ fn lcs_length_within(a: &[u32], b: &[u32], vocabulary: usize, budget: usize) -> 
     }
     let words = short.len().div_ceil(64);
     let positions = Positions::of(short, vocabulary);
-    // Dense masks for the most frequent tokens, as many as the budget holds.
-    let mut by_frequency: Vec<u32> = (0..vocabulary as u32)
-        .filter(|&t| !positions.of_token(t).is_empty())
+    // Dense masks for the most frequent tokens, as many as the budget holds: (usize::MAX - count, token)
+    // pairs, most frequent first and ties by token, sorted by the crate's one sort of `(usize, usize)`
+    // (`crate::sorted`).
+    let mut by_frequency: Vec<(usize, usize)> = (0..vocabulary as u32)
+        .map(|t| (usize::MAX - positions.of_token(t).len(), t as usize))
+        .filter(|&(rest, _)| rest != usize::MAX)
         .collect();
-    by_frequency.sort_by_key(|&t| std::cmp::Reverse(positions.of_token(t).len()));
+    by_frequency.sort_unstable();
     let mut dense_row = vec![u32::MAX; vocabulary];
     let dense_count = by_frequency.len().min(budget / words);
     let mut masks = vec![0u64; dense_count * words];
-    for (row, &token) in by_frequency.iter().take(dense_count).enumerate() {
-        dense_row[token as usize] = row as u32;
-        for &i in positions.of_token(token) {
+    for (row, &(_, token)) in by_frequency.iter().take(dense_count).enumerate() {
+        dense_row[token] = row as u32;
+        for &i in positions.of_token(token as u32) {
             masks[row * words + i as usize / 64] |= 1u64 << (i % 64);
         }
     }

@@ -253,19 +253,15 @@ impl RougeScorer {
         let mut vocabulary = Vocabulary::default();
         let reference = vocabulary.intern(reference);
         let candidate = vocabulary.intern(candidate);
-        self.types
-            .iter()
-            .map(|&kind| {
-                let score = match kind {
-                    RougeType::N(n) => score_ngrams(&reference.tokens, &candidate.tokens, n),
-                    RougeType::L => {
-                        score_lcs(&reference.tokens, &candidate.tokens, vocabulary.len())
-                    }
-                    RougeType::LSum => score_summary_lcs(&reference, &candidate, vocabulary.len()),
-                };
-                (kind, score)
-            })
-            .collect()
+        let scores = self.types.iter().map(|&kind| {
+            let score = match kind {
+                RougeType::N(n) => score_ngrams(&reference.tokens, &candidate.tokens, n),
+                RougeType::L => score_lcs(&reference.tokens, &candidate.tokens, vocabulary.len()),
+                RougeType::LSum => score_summary_lcs(&reference, &candidate, vocabulary.len()),
+            };
+            (kind, score)
+        });
+        crate::sorted::map(scores)
     }
 
     /// rouge-score's `score_multi`: per type, the score against the reference with the highest F-measure
@@ -292,20 +288,17 @@ impl RougeScorer {
             .iter()
             .map(|reference| self.score_sentences(&reference.0, &candidate.0))
             .collect();
-        self.types
-            .iter()
-            .map(|&kind| {
-                let best = all
-                    .iter()
-                    .filter_map(|scores| scores.get(&kind))
-                    .fold(None::<RougeScore>, |best, score| match best {
-                        Some(b) if b.fmeasure >= score.fmeasure => Some(b),
-                        _ => Some(*score),
-                    })
-                    .unwrap_or_default();
-                (kind, best)
-            })
-            .collect()
+        crate::sorted::map(self.types.iter().map(|&kind| {
+            let best = all
+                .iter()
+                .filter_map(|scores| scores.get(&kind))
+                .fold(None::<RougeScore>, |best, score| match best {
+                    Some(b) if b.fmeasure >= score.fmeasure => Some(b),
+                    _ => Some(*score),
+                })
+                .unwrap_or_default();
+            (kind, best)
+        }))
     }
 
     /// A [`ScoreReport`] for one candidate against one or more references. The headline scores are the
