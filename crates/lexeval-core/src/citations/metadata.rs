@@ -306,6 +306,13 @@ fn antecedent_word(before: &str, skip_volume: bool) -> Option<String> {
     (word.chars().count() > 1 && starts_with_letter && word_chars).then(|| word.to_string())
 }
 
+/// Compiles this module's regexes (natively ahead of their first use: `citations::compile_ahead`).
+pub(super) fn compile_regexes() {
+    for regex in [pin_start, pin_more, court_date, publisher_date, law_pin] {
+        regex();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -166,8 +166,36 @@ fn normalise_space(text: String) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Builds what extraction reads after the citations' tokens (the reporters table, the metadata, record,
+/// cross-reference, history and resolution regexes), in about the order it reads them.
+fn build_later_stages() {
+    db::table();
+    secondary::supra_author("");
+    metadata::compile_regexes();
+    parties::compile_regexes();
+    cross_references::add_cross_references("", &mut Vec::new());
+    record::add_record_citations("", &mut Vec::new());
+    history::is_history("");
+    statutes::compile_regexes();
+    secondary::comment_len("");
+}
+
+/// Natively, the first time it is called, starts `build_later_stages` on another thread, so a short run
+/// does not build them one after another on its own.
+fn compile_ahead() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    if cfg!(target_arch = "wasm32") {
+        return;
+    }
+    STARTED.call_once(|| {
+        // Without that thread each is built where it is first needed, as in the page.
+        let _ = std::thread::Builder::new().spawn(build_later_stages);
+    });
+}
+
 /// Every citation in `text`, in order, resolved to authorities.
 pub fn extract(text: &str) -> Vec<Citation> {
+    compile_ahead();
     let (mut found, editions) = one_line::raw_citations(text);
     secondary::add_article_authors(text, &mut found);
     let groups = metadata::add_metadata(text, &mut found, &editions);

@@ -226,6 +226,12 @@ fn ends_sentence(word: &str) -> bool {
         && !db::table().is_abbreviation(word)
 }
 
+/// Compiles this module's regexes (natively ahead of their first use: `citations::compile_ahead`).
+pub(super) fn compile_regexes() {
+    name_tail();
+    skip_blank_cites("");
+}
+
 #[cfg(test)]
 mod tests {
     use super::parties;

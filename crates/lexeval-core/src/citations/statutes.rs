@@ -190,6 +190,12 @@ pub fn unresolved_section_key(citation: &Citation) -> AuthorityKey {
     AuthorityKey::bare_section(&text)
 }
 
+/// Compiles this module's regexes (natively ahead of their first use: `citations::compile_ahead`).
+pub(super) fn compile_regexes() {
+    listed_sections("", 0);
+    code_before("");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1024,3 +1024,9 @@ fn reporter_cites_read_ascii_digits_only() {
         "{arabic:?}"
     );
 }
+
+#[test]
+fn later_stages_build() {
+    // A panic on the thread `compile_ahead` starts them on would go unseen.
+    super::build_later_stages();
+}
