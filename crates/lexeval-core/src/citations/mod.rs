@@ -8,6 +8,7 @@
 //! cites, reporter variants, short forms, Id., supra, references) and the index of the citation it refers
 //! back to; a short form that names a case resolves only to that case.
 
+mod at_starts;
 mod clauses;
 mod courts;
 mod cross_references;
