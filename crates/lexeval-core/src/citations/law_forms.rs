@@ -231,8 +231,10 @@ fn case_variants(word: &str) -> Vec<String> {
 }
 
 /// The anchors' automaton, and for each of its words the (form, lead) pairs it anchors.
-fn anchors() -> &'static (AhoCorasick, Vec<Vec<(usize, usize)>>) {
-    static CELL: OnceLock<(AhoCorasick, Vec<Vec<(usize, usize)>>)> = OnceLock::new();
+type Anchors = (AhoCorasick, Vec<Vec<(usize, usize)>>);
+
+fn anchors() -> &'static Anchors {
+    static CELL: OnceLock<Anchors> = OnceLock::new();
     CELL.get_or_init(|| {
         let mut words: Vec<String> = Vec::new();
         let mut anchored: Vec<Vec<(usize, usize)>> = Vec::new();
@@ -632,8 +634,11 @@ mod tests {
             .map_or("", |(_, v)| v.as_str())
     }
 
+    /// A law found: byte range and groups.
+    type Law = (usize, usize, Vec<(&'static str, String)>);
+
     /// Each form's regex over the whole text, as the matches were found before the anchors' windows.
-    fn whole_text(text: &str) -> Vec<(usize, usize, Vec<(&'static str, String)>)> {
+    fn whole_text(text: &str) -> Vec<Law> {
         static CELL: OnceLock<Vec<Regex>> = OnceLock::new();
         let regexes = CELL.get_or_init(|| {
             FORMS
@@ -653,7 +658,7 @@ mod tests {
         found
     }
 
-    fn windowed(text: &str) -> Vec<(usize, usize, Vec<(&'static str, String)>)> {
+    fn windowed(text: &str) -> Vec<Law> {
         law_forms(text)
             .into_iter()
             .map(|f| (f.start, f.end, f.groups))
