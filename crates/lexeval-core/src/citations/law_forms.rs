@@ -5,9 +5,11 @@
 //! 11", a court rule's short form after a full cite of the rules. Court rules are read abbreviated ("Fed. R.
 //! Civ. P. 12(b)(6)", the older "Rule 32(a), F.R.Cr.P.") and written out ("Federal Rule of Appellate
 //! Procedure 4(a)(4)", "Texas Rule of Civil Procedure 166a"). Jurisdictions are reporters-db's state
-//! abbreviations plus the federal and territorial ones of table T1. An Aho-Corasick pass over each form's
-//! anchor words decides which forms' regexes run at all.
+//! abbreviations plus the federal and territorial ones of table T1. An Aho-Corasick pass finds each form's
+//! anchors, literals every match holds near its start; the form's regex is tried only at the word
+//! boundaries within that reach before them (a long opinion is not read once per form).
 
+use super::at_starts::{units_before, word_boundary, AtStarts};
 use super::normalise_space;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
 use regex::{Captures, Regex};
@@ -89,93 +91,206 @@ type Reader = fn(&Captures) -> Option<Vec<(&'static str, String)>>;
 /// Subdivisions in parentheses: "(a)(7)".
 const SUBDIVISIONS: &str = r"(?P<pin>(?:\([a-zA-Z0-9]{1,4}\))*)";
 
+/// A literal every match of a form holds, at most `lead` units after the match's start, a unit being one
+/// char or one run of whitespace (so a `\s+` counts once however long the run).
+struct Anchor {
+    word: &'static str,
+    /// Whether the form's regex ignores case here (then every case of the word is an anchor, with the
+    /// Unicode case variants of its ASCII letters the regex also folds: "ſ" for "s").
+    ignore_case: bool,
+    lead: fn() -> usize,
+}
+
 struct Form {
-    /// Words one of which a text must hold for the form's regex to run (ASCII case ignored).
-    anchors: &'static [&'static str],
+    /// Every match holds one of these; the regex runs only at the word boundaries a lead before each.
+    anchors: &'static [Anchor],
     pattern: fn() -> String,
     read: Reader,
 }
 
+const fn anchor(word: &'static str, lead: fn() -> usize) -> Anchor {
+    Anchor {
+        word,
+        ignore_case: false,
+        lead,
+    }
+}
+
 const FORMS: [Form; 7] = [
     Form {
-        anchors: &["const"],
+        anchors: &[Anchor {
+            word: "const",
+            ignore_case: true,
+            lead: jurisdiction_lead,
+        }],
         pattern: constitution_pattern,
         read: read_constitution,
     },
     Form {
-        anchors: &["R."],
+        anchors: &[anchor("R.", court_rules_lead)],
         pattern: court_rule_pattern,
         read: read_court_rule,
     },
     Form {
-        anchors: &["R."],
+        anchors: &[anchor("Rule", || 0)],
         pattern: rule_then_rules_pattern,
         read: read_court_rule,
     },
     Form {
-        anchors: &["Rule of", "Rules of"],
+        anchors: &[anchor("Rule", written_out_lead)],
         pattern: rules_written_out_pattern,
         read: read_rules_written_out,
     },
     Form {
-        anchors: &["§", "sec"],
+        anchors: &[
+            anchor("§", popular_name_lead),
+            anchor("Sec", popular_name_lead),
+            anchor("sec", popular_name_lead),
+        ],
         pattern: popular_name_pattern,
         read: read_popular_name,
     },
     Form {
-        anchors: &["UCC", "U.C.C", "U. C. C"],
+        anchors: &[anchor("U", || 0)],
         pattern: commercial_code_pattern,
         read: read_popular_name,
     },
     Form {
-        anchors: &["CPLR", "C.P.L.R", "ILCS", "Comp"],
+        // "N.Y. C.P.L.R." and "N.Y. CPLR" before their anchors; the ILCS chapter and a space before theirs.
+        anchors: &[
+            anchor("CPLR", || 6),
+            anchor("R.", || 15),
+            anchor("ILCS", || 5),
+            anchor("Ill.", || 5),
+        ],
         pattern: state_code_pattern,
         read: read_state_code,
     },
 ];
 
-/// The form's regex, compiled the first time a text holds one of its anchors.
-fn compiled(index: usize) -> &'static Regex {
-    static CELLS: [OnceLock<Regex>; FORMS.len()] = [const { OnceLock::new() }; FORMS.len()];
-    CELLS[index].get_or_init(|| Regex::new(&(FORMS[index].pattern)()).expect("law form pattern"))
-}
-
-/// Anchor index → form index.
-fn anchors() -> &'static (AhoCorasick, Vec<usize>) {
-    static CELL: OnceLock<(AhoCorasick, Vec<usize>)> = OnceLock::new();
-    CELL.get_or_init(|| {
-        let (words, forms): (Vec<&str>, Vec<usize>) = FORMS
+/// The most units a jurisdiction as the alternation reads it spans, with the optional space after it:
+/// each period may be followed by a space ("N. Mar. I. Const.").
+fn jurisdiction_lead() -> usize {
+    static CELL: OnceLock<usize> = OnceLock::new();
+    *CELL.get_or_init(|| {
+        let longest = jurisdictions()
             .iter()
-            .enumerate()
-            .flat_map(|(i, form)| form.anchors.iter().map(move |&a| (a, i)))
-            .unzip();
-        let automaton = AhoCorasickBuilder::new()
-            .ascii_case_insensitive(true)
-            .build(words)
-            .expect("law form anchors build an automaton");
-        (automaton, forms)
+            .map(|j| j.replace(". ", ".").chars().count() + j.matches('.').count())
+            .max()
+            .unwrap_or(0);
+        longest + 1
     })
 }
 
-/// Every citation of these forms in `text`.
+/// Before the "R." of a set of court rules: a jurisdiction, "Fed." or "F." and a space, or "Sup. Ct. " (9),
+/// or a circuit's "12th Cir. " / "D. C. Cir. " (11).
+fn court_rules_lead() -> usize {
+    jurisdiction_lead().max(11)
+}
+
+/// Before the "Rule" of rules written out: a state's name and a space.
+fn written_out_lead() -> usize {
+    jurisdiction_names()
+        .iter()
+        .map(|(name, _)| name.chars().count())
+        .max()
+        .unwrap_or(0)
+        + 1
+}
+
+/// Before the "§" or "Sec." of a popular-name act: its dotted letters ("D. G. C. L.", 11) and a space.
+fn popular_name_lead() -> usize {
+    POPULAR_NAMES
+        .iter()
+        .map(|(letters, _)| 3 * letters.len())
+        .max()
+        .unwrap_or(0)
+}
+
+/// The form's regex, compiled the first time a text holds one of its anchors.
+fn compiled(index: usize) -> &'static AtStarts {
+    static CELLS: [OnceLock<AtStarts>; FORMS.len()] = [const { OnceLock::new() }; FORMS.len()];
+    CELLS[index].get_or_init(|| AtStarts::new(&(FORMS[index].pattern)()).expect("law form pattern"))
+}
+
+/// Every case of `word`, with the other chars Unicode's simple case folding gives its ASCII letters.
+fn case_variants(word: &str) -> Vec<String> {
+    word.chars().fold(vec![String::new()], |prefixes, c| {
+        let mut cases = vec![c.to_ascii_lowercase(), c.to_ascii_uppercase()];
+        cases.extend(match c.to_ascii_lowercase() {
+            's' => Some('ſ'),
+            'k' => Some('\u{212A}'),
+            _ => None,
+        });
+        cases.dedup();
+        prefixes
+            .iter()
+            .flat_map(|prefix| cases.iter().map(move |c| format!("{prefix}{c}")))
+            .collect()
+    })
+}
+
+/// The anchors' automaton, and for each of its words the (form, lead) pairs it anchors.
+type Anchors = (AhoCorasick, Vec<Vec<(usize, usize)>>);
+
+fn anchors() -> &'static Anchors {
+    static CELL: OnceLock<Anchors> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let mut words: Vec<String> = Vec::new();
+        let mut anchored: Vec<Vec<(usize, usize)>> = Vec::new();
+        for (form, anchor) in FORMS
+            .iter()
+            .enumerate()
+            .flat_map(|(i, form)| form.anchors.iter().map(move |a| (i, a)))
+        {
+            let variants = if anchor.ignore_case {
+                case_variants(anchor.word)
+            } else {
+                vec![anchor.word.to_string()]
+            };
+            for word in variants {
+                let at = words.iter().position(|w| *w == word).unwrap_or_else(|| {
+                    words.push(word);
+                    anchored.push(Vec::new());
+                    words.len() - 1
+                });
+                anchored[at].push((form, (anchor.lead)()));
+            }
+        }
+        let automaton = AhoCorasickBuilder::new()
+            .build(&words)
+            .expect("law form anchors build an automaton");
+        (automaton, anchored)
+    })
+}
+
+/// Every citation of these forms in `text`. A form's regex is tried, anchored, only at the word boundaries
+/// up to its lead before each of its anchors: every match starts at such a boundary, so the matches are
+/// those of the regex run over the whole text (leftmost first, each search going on after the last match).
 pub fn law_forms(text: &str) -> Vec<FoundLaw> {
-    let (automaton, form_of) = anchors();
-    let mut present = [false; FORMS.len()];
+    let (automaton, anchored) = anchors();
+    let mut starts: [Vec<usize>; FORMS.len()] = Default::default();
     for hit in automaton.find_overlapping_iter(text) {
-        present[form_of[hit.pattern().as_usize()]] = true;
+        for &(form, lead) in &anchored[hit.pattern().as_usize()] {
+            let from = units_before(text, hit.start(), lead);
+            starts[form].extend((from..=hit.start()).filter(|&at| word_boundary(text, at)));
+        }
     }
     let mut found = Vec::new();
-    for (index, form) in FORMS.iter().enumerate().filter(|(i, _)| present[*i]) {
-        for caps in compiled(index).captures_iter(text) {
-            let (Some(whole), Some(groups)) = (caps.get(0), (form.read)(&caps)) else {
-                continue;
-            };
-            found.push(FoundLaw {
-                start: whole.start(),
-                end: whole.end(),
-                groups,
-            });
-        }
+    for (index, form) in FORMS.iter().enumerate() {
+        let starts = &mut starts[index];
+        starts.sort_unstable();
+        starts.dedup();
+        compiled(index).for_each(text, starts, |hit| {
+            if let Some(groups) = (form.read)(&hit.caps) {
+                let whole = hit.whole();
+                found.push(FoundLaw {
+                    start: whole.start,
+                    end: whole.end,
+                    groups,
+                });
+            }
+        });
     }
     found
 }
@@ -517,6 +632,59 @@ mod tests {
             .iter()
             .find(|(n, _)| *n == name)
             .map_or("", |(_, v)| v.as_str())
+    }
+
+    /// A law found: byte range and groups.
+    type Law = (usize, usize, Vec<(&'static str, String)>);
+
+    /// Each form's regex over the whole text, as the matches were found before the anchors' windows.
+    fn whole_text(text: &str) -> Vec<Law> {
+        static CELL: OnceLock<Vec<Regex>> = OnceLock::new();
+        let regexes = CELL.get_or_init(|| {
+            FORMS
+                .iter()
+                .map(|form| Regex::new(&(form.pattern)()).unwrap())
+                .collect()
+        });
+        let mut found = Vec::new();
+        for (form, re) in FORMS.iter().zip(regexes) {
+            for caps in re.captures_iter(text) {
+                let whole = caps.get(0).unwrap();
+                if let Some(groups) = (form.read)(&caps) {
+                    found.push((whole.start(), whole.end(), groups));
+                }
+            }
+        }
+        found
+    }
+
+    fn windowed(text: &str) -> Vec<Law> {
+        law_forms(text)
+            .into_iter()
+            .map(|f| (f.start, f.end, f.groups))
+            .collect()
+    }
+
+    #[test]
+    fn the_anchors_windows_find_what_the_whole_text_search_finds() {
+        let mut texts = super::super::at_starts::real_texts();
+        // Forms at the text's start and end, after non-ASCII chars and glued to words, in odd cases and
+        // spacing, and beside words that only look like them.
+        texts.push(
+            "U.S. Const. art. I, § 8. éU.S. CONST. amend. XIV; xU.S. Const. art. II; U.S. conſt. \
+             amend. I; N. Mar. I.  Const. art. II; Federal Rules\n\nof Civil Procedure 12(b); \
+             Fed. R. Civ. P. 56(a); Rule 32(a), F.R.Cr.P.; DGCL § 102(b)(7); D. G. C. L. § 141; UCC \
+             2-104; U.C.C. § 2-207(2); N.Y. C.P.L.R. 3211(a)(7); 735 ILCS 5/2-619; 410  Ill. Comp. \
+             Stat. 54/1; success, secure, constant, Texas Rule of Civil Procedure 166a(c)"
+                .to_string(),
+        );
+        let mut compared = 0;
+        for text in &texts {
+            let whole = whole_text(text);
+            compared += whole.len();
+            assert_eq!(windowed(text), whole, "{text}");
+        }
+        assert!(compared > 100, "only {compared} law forms compared");
     }
 
     #[test]

@@ -123,9 +123,11 @@ fn pin_after(citation: &Citation, after: &str) -> (Option<String>, usize) {
 /// A comma, or a bracket opening a parallel cite ("1 U.S. 1, 4 [92 Cal.Rptr.3d 784]"), between two cites.
 fn is_parallel_separator(between: &str) -> bool {
     let rest = pin_cite(between).map_or(between, |(_, end)| &between[end..]);
+    // Its first three chars but whitespace: `between` runs to the next citation, maybe a page away.
+    let mut marks = rest.chars().filter(|c| !c.is_whitespace());
     matches!(
-        rest.split_whitespace().collect::<String>().as_str(),
-        "," | "[" | ",["
+        [marks.next(), marks.next(), marks.next()],
+        [Some(',' | '['), None, None] | [Some(','), Some('['), None]
     )
 }
 

@@ -8,6 +8,7 @@
 //! cites, reporter variants, short forms, Id., supra, references) and the index of the citation it refers
 //! back to; a short form that names a case resolves only to that case.
 
+mod at_starts;
 mod clauses;
 mod courts;
 mod cross_references;
@@ -203,12 +204,7 @@ pub fn extract(text: &str) -> Vec<Citation> {
     // After the parallel groups, which index the citations found so far.
     cross_references::add_cross_references(text, &mut found);
     record::add_record_citations(text, &mut found);
-    let heads = running_heads::running_heads(text);
-    for citation in &mut found {
-        if heads.iter().any(|head| head.contains(&citation.start)) {
-            citation.role = CitationRole::RunningHead;
-        }
-    }
+    running_heads::mark_running_heads(text, &mut found);
     let found = resolve::resolve(text, found, &groups);
     extract::to_char_offsets(text, found)
 }

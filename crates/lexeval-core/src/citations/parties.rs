@@ -1,6 +1,7 @@
 //! The case name before a full case citation: plaintiff and defendant around the last "v." ("In re X" has
 //! only a defendant), and a year printed before the citation, California style ("X v. Y (2022) 1 U.S. 1").
 
+use super::resolve::lower_case_is;
 use super::{db, Citation};
 use regex::Regex;
 use std::sync::OnceLock;
@@ -201,7 +202,9 @@ fn name_at_end(text: &str) -> Option<String> {
         first -= 1;
     }
     while first < words.len()
-        && (LEAD_WORDS.contains(&words[first].to_lowercase().as_str())
+        && (LEAD_WORDS
+            .iter()
+            .any(|&lead| lower_case_is(words[first], lead))
             || NAME_CONNECTORS.contains(&words[first]))
     {
         first += 1;

@@ -6,9 +6,10 @@
 //! docket forms courts use ("ECF No.", "Dkt.", "Doc."), followed by its pin: a page, paragraph, transcript
 //! page and line, or appendix page.
 
+use super::at_starts::{word_boundary, AtStarts};
 use super::{Citation, CitationKind, CitationRole};
 use crate::authority_key::AuthorityKey;
-use regex::Regex;
+use aho_corasick::AhoCorasick;
 use std::sync::OnceLock;
 
 /// Bluepages table BT1 ("Court Documents"): each word's abbreviation in the titles of court documents, as
@@ -99,28 +100,77 @@ const CITED_BY_NUMBER: [&str; 10] = [
     "R.", "App.", "J.A.", "Tr.", "ECF", "Dkt.", "Doc.", "Br.", "Ex.", "Exs.",
 ];
 
-fn record_regex() -> &'static Regex {
-    static CELL: OnceLock<Regex> = OnceLock::new();
+/// The capitalised abbreviations a document's title opens with.
+fn first_words() -> impl Iterator<Item = &'static str> {
+    BT1.iter()
+        .map(|(_, abbreviation)| *abbreviation)
+        .filter(|a| a.starts_with(char::is_uppercase))
+}
+
+fn record_pattern() -> String {
+    // Longest first, so "J.A." is not read as "J." and "A"; a title opens with a capitalised word.
+    let alternation = |capitalised_only: bool| {
+        let mut words: Vec<String> = BT1
+            .iter()
+            .map(|(_, abbreviation)| *abbreviation)
+            .filter(|a| !capitalised_only || a.starts_with(char::is_uppercase))
+            .map(|a| regex::escape(a).replace('\'', "['’]"))
+            .collect();
+        words.sort_by_key(|w| std::cmp::Reverse(w.len()));
+        format!(r"(?:{})(?:['’]s|s?['’])?", words.join("|"))
+    };
+    let (first, word) = (alternation(true), alternation(false));
+    let number = r"\d+[a-z]?(?::\d+)?(?:\s*[-–—]\s*\d+[a-z]?(?::\d+)?)?";
+    // An optional name before a declaration, affidavit, deposition or testimony ("Smith Decl.").
+    format!(
+        r"(?P<name>(?-u:\b)[A-Z][A-Za-z'’-]+\s+)?(?-u:\b)(?P<title>{first}(?:\s+{word})*)\s*,?\s+(?P<pin>(?:at\s+)?(?:¶¶?|§§?|[Pp]p?\.)?\s*{number}(?:\s*,\s*{number})*(?:\s+at\s+{number})?)"
+    )
+}
+
+fn record_regex() -> &'static AtStarts {
+    static CELL: OnceLock<AtStarts> = OnceLock::new();
+    CELL.get_or_init(|| AtStarts::new(&record_pattern()).expect("record pattern"))
+}
+
+/// The first words' literal openings (up to an apostrophe, which may be printed curly: "Hr'g").
+fn first_words_automaton() -> &'static AhoCorasick {
+    static CELL: OnceLock<AhoCorasick> = OnceLock::new();
     CELL.get_or_init(|| {
-        // Longest first, so "J.A." is not read as "J." and "A"; a title opens with a capitalised word.
-        let alternation = |capitalised_only: bool| {
-            let mut words: Vec<String> = BT1
-                .iter()
-                .map(|(_, abbreviation)| *abbreviation)
-                .filter(|a| !capitalised_only || a.starts_with(char::is_uppercase))
-                .map(|a| regex::escape(a).replace('\'', "['’]"))
-                .collect();
-            words.sort_by_key(|w| std::cmp::Reverse(w.len()));
-            format!(r"(?:{})(?:['’]s|s?['’])?", words.join("|"))
-        };
-        let (first, word) = (alternation(true), alternation(false));
-        let number = r"\d+[a-z]?(?::\d+)?(?:\s*[-–—]\s*\d+[a-z]?(?::\d+)?)?";
-        // An optional name before a declaration, affidavit, deposition or testimony ("Smith Decl.").
-        let pattern = format!(
-            r"(?P<name>(?-u:\b)[A-Z][A-Za-z'’-]+\s+)?(?-u:\b)(?P<title>{first}(?:\s+{word})*)\s*,?\s+(?P<pin>(?:at\s+)?(?:¶¶?|§§?|[Pp]p?\.)?\s*{number}(?:\s*,\s*{number})*(?:\s+at\s+{number})?)"
-        );
-        Regex::new(&pattern).expect("record pattern")
+        let mut openings: Vec<&str> = first_words()
+            .map(|a| a.split('\'').next().unwrap_or(a))
+            .collect();
+        openings.sort_unstable();
+        openings.dedup();
+        AhoCorasick::new(openings).expect("record title openings build an automaton")
     })
+}
+
+/// Where a record cite can start: each title's first word at a word boundary, and the starts of the name
+/// that may stand right before it ("Smith Decl."), a word of name chars then whitespace.
+fn record_starts(text: &str) -> Vec<usize> {
+    let is_name_char = |c: char| c.is_ascii_alphabetic() || matches!(c, '\'' | '’' | '-');
+    let mut starts = Vec::new();
+    for hit in first_words_automaton().find_overlapping_iter(text) {
+        let title = hit.start();
+        if !word_boundary(text, title) {
+            continue;
+        }
+        starts.push(title);
+        let before = &text[..title];
+        let name_end = before.trim_end_matches(char::is_whitespace).len();
+        if name_end == title {
+            continue;
+        }
+        let name_chars =
+            before[..name_end].len() - before[..name_end].trim_end_matches(is_name_char).len();
+        starts.extend(
+            (name_end - name_chars..name_end)
+                .filter(|&at| word_boundary(text, at) && text.as_bytes()[at].is_ascii_uppercase()),
+        );
+    }
+    starts.sort_unstable();
+    starts.dedup();
+    starts
 }
 
 /// Whether a matched title can be a record document with this pin: a title cited by a bare number must be
@@ -141,26 +191,28 @@ fn plausible(title: &str, pin: &str) -> bool {
 /// Adds the record citations of `text` that no other citation overlaps (byte offsets, as `found` has).
 pub fn add_record_citations(text: &str, found: &mut Vec<Citation>) {
     let mut records = Vec::new();
-    for m in record_regex().captures_iter(text) {
-        let (Some(matched), Some(title), Some(pin)) = (m.get(0), m.name("title"), m.name("pin"))
-        else {
-            continue;
+    record_regex().for_each(text, &record_starts(text), |hit| {
+        let m = &hit.caps;
+        let (Some(title), Some(pin)) = (m.name("title"), m.name("pin")) else {
+            return;
         };
+        let (matched, title) = (hit.whole(), hit.range(title));
+        let title_text = &text[title.clone()];
         // A witness's name belongs to the witness's declaration, affidavit, deposition or testimony.
         let named = ["Decl.", "Aff.", "Dep.", "Test."]
             .iter()
-            .any(|document| title.as_str().starts_with(document));
+            .any(|document| title_text.starts_with(document));
         // A name group that is a title word ("Reply Br. 7") is part of the title.
         let name_is_title = m.name("name").is_some_and(|name| {
             let word = name.as_str().trim();
             BT1.iter().any(|(_, abbreviation)| *abbreviation == word)
         });
         let start = if named || name_is_title {
-            matched.start()
+            matched.start
         } else {
-            title.start()
+            title.start
         };
-        let (start, end) = (start, matched.end());
+        let end = matched.end;
         let overlaps = found.iter().any(|c| c.start < end && start < c.end);
         // A word before the title that is itself an abbreviation ("11th Cir. R. 36-2", "Fed. R. Civ. P.")
         // makes it part of another citation form.
@@ -170,22 +222,22 @@ pub fn add_record_citations(text: &str, found: &mut Vec<Citation>) {
             .next()
             .map(|word| word.trim_start_matches(['(', '[']))
             .is_some_and(|word| word.ends_with('.') && word.starts_with(char::is_uppercase));
-        if overlaps || after_abbreviation || !plausible(&text[start..title.end()], pin.as_str()) {
-            continue;
+        if overlaps || after_abbreviation || !plausible(&text[start..title.end], pin.as_str()) {
+            return;
         }
         let pin_text = pin.as_str().trim();
         records.push(Citation {
             pin_cite: Some(pin_text.to_string()),
-            title: Some(text[start..title.end()].to_string()),
+            title: Some(text[start..title.end].to_string()),
             ..Citation::new(
                 CitationKind::Record,
                 (start, end),
                 text[start..end].to_string(),
-                AuthorityKey::record(&text[start..title.end()]),
+                AuthorityKey::record(&text[start..title.end]),
                 CitationRole::Record,
             )
         });
-    }
+    });
     found.extend(records);
 }
 
@@ -200,6 +252,31 @@ mod tests {
             .into_iter()
             .map(|c| (c.matched_text, c.pin_cite.unwrap_or_default()))
             .collect()
+    }
+
+    #[test]
+    fn the_starts_give_the_whole_text_searchs_matches() {
+        let whole_text = regex::Regex::new(&record_pattern()).unwrap();
+        let mut texts = super::super::at_starts::real_texts();
+        texts.push(
+            "Compl. ¶ 44 at the start; O'Brien Decl. ¶ 3, éSmith Aff. ¶ 2, xJones Dep. 12:4, Reply \
+             Br. 7, Hr’g Tr. 112:4–9, Pet. App. 12a, (ECF No. 45 at 3); Mem. in Supp. of Mot. 5"
+                .to_string(),
+        );
+        let mut compared = 0;
+        for text in &texts {
+            let expected: Vec<_> = whole_text
+                .captures_iter(text)
+                .map(|caps| (caps.get(0).unwrap().range(), caps["title"].to_string()))
+                .collect();
+            let mut found = Vec::new();
+            record_regex().for_each(text, &record_starts(text), |hit| {
+                found.push((hit.whole(), hit.caps["title"].to_string()))
+            });
+            compared += expected.len();
+            assert_eq!(found, expected, "{text}");
+        }
+        assert!(compared > 100, "only {compared} record matches compared");
     }
 
     #[test]

@@ -92,7 +92,7 @@ fn pin_fits(case: &Citation, pin: Option<&str>) -> bool {
             .map(|own| own.trim_start_matches("at ").trim_start().starts_with(mark));
         return own_mark == Some(true) || cited_by_year(case);
     }
-    let digits: String = pin.chars().take_while(char::is_ascii_digit).collect();
+    let digits = &pin[..pin.find(|c: char| !c.is_ascii_digit()).unwrap_or(pin.len())];
     digits
         .parse::<u64>()
         .is_ok_and(|pin| first <= pin && pin <= first + MAX_OPINION_PAGES)
@@ -110,8 +110,14 @@ fn cited_by_year(case: &Citation) -> bool {
 pub fn usable_name(name: Option<&str>) -> Option<&str> {
     name.filter(|n| {
         n.chars().next().is_some_and(char::is_uppercase)
-            && !LEAD_WORDS.contains(&n.to_lowercase().as_str())
+            && !LEAD_WORDS.iter().any(|&word| lower_case_is(n, word))
     })
+}
+
+/// Whether `word` is `text` in lower case, as `text.to_lowercase() == word` for a word without a Greek
+/// sigma (whose final form is the one difference), without the copy.
+pub fn lower_case_is(text: &str, word: &str) -> bool {
+    text.chars().flat_map(char::to_lowercase).eq(word.chars())
 }
 
 /// Whether a full case citation's parties include `name` as a word ("Grutter" in "Grutter v. Bollinger").
@@ -160,9 +166,13 @@ fn volume_key(citation: &Citation) -> VolumeKey {
 
 /// Adds `index` to the list under `name` once.
 fn push_once(lists: &mut HashMap<String, Vec<usize>>, name: &str, index: usize) {
-    let list = lists.entry(name.to_string()).or_default();
-    if list.last() != Some(&index) {
-        list.push(index);
+    // A name seen before is looked up without a copy of it.
+    match lists.get_mut(name) {
+        Some(list) if list.last() == Some(&index) => {}
+        Some(list) => list.push(index),
+        None => {
+            lists.insert(name.to_string(), vec![index]);
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 //! line starting "Cite as:" is a running head wherever it stands (a page pasted from a viewer has no form
 //! feed).
 
+use super::{Citation, CitationRole};
 use std::ops::Range;
 
 const FORM_FEED: char = '\x0c';
@@ -47,6 +48,21 @@ pub fn running_heads(text: &str) -> Vec<Range<usize>> {
         heads.push(start..end);
     }
     heads
+}
+
+/// Gives each citation (byte offsets) that starts in a running head that role.
+pub fn mark_running_heads(text: &str, found: &mut [Citation]) {
+    let heads = running_heads(text);
+    if heads.is_empty() {
+        return;
+    }
+    for citation in found {
+        // The heads are in order and apart: only the last one starting at or before the citation can hold it.
+        let after = heads.partition_point(|head| head.start <= citation.start);
+        if after > 0 && heads[after - 1].contains(&citation.start) {
+            citation.role = CitationRole::RunningHead;
+        }
+    }
 }
 
 /// Lines with their byte offsets and without their line breaks; a form feed starts a line of its own even
@@ -98,6 +114,22 @@ fn is_part_heading(line: &str, next: Option<&(usize, &str)>, after_break: bool) 
 #[cfg(test)]
 mod tests {
     use super::running_heads;
+
+    #[test]
+    fn heads_are_in_order_and_apart() {
+        // eyecite's opinion, a slip opinion with its heads, twice, a page's head between.
+        let opinion =
+            crate::test_support::repository_file("tests/parity/eyecite_suite/opinion.txt");
+        let text = format!(
+            "{opinion}\u{c}3    FISHER v. TEXAS\n\nCite as: 570 U. S. ____ (2013)\n\n{opinion}"
+        );
+        let heads = running_heads(&text);
+        assert!(heads.len() > 2);
+        assert!(
+            heads.windows(2).all(|pair| pair[0].end <= pair[1].start),
+            "{heads:?}"
+        );
+    }
 
     /// Each head's lines, trimmed.
     fn heads(text: &str) -> Vec<Vec<&str>> {

@@ -2,6 +2,7 @@
 //! restatement citations, the author and title before a journal citation, and the authors a supra names.
 //! Their authors and titles are part of the citation, so they never become claim text.
 
+use super::at_starts::{word_boundary, AtStarts};
 use super::parties::LEAD_WORDS;
 use super::{Citation, CitationKind};
 use regex::{Captures, Regex};
@@ -35,14 +36,38 @@ fn authors() -> String {
     format!(r"{PERSON}(?:\s+&\s+{PERSON})?")
 }
 
-fn treatise_regex() -> &'static Regex {
-    static CELL: OnceLock<Regex> = OnceLock::new();
-    cached(&CELL, || {
-        format!(
-            r"(?-u:\b)(?:(?P<volume>\d+[A-Z]?)\s+)?(?P<author>{}),\s+(?P<title>{TITLE})\s+(?:§\s*(?P<section>{SECTION})|§§\s*(?P<sections>{SECTION}(?:,\s*(?:and\s+|&\s+)?{SECTION})+)){EDITION}",
-            authors()
-        )
-    })
+fn treatise_pattern() -> String {
+    format!(
+        r"(?-u:\b)(?:(?P<volume>\d+[A-Z]?)\s+)?(?P<author>{}),\s+(?P<title>{TITLE})\s+(?:§\s*(?P<section>{SECTION})|§§\s*(?P<sections>{SECTION}(?:,\s*(?:and\s+|&\s+)?{SECTION})+)){EDITION}",
+        authors()
+    )
+}
+
+fn treatise_regex() -> &'static AtStarts {
+    static CELL: OnceLock<AtStarts> = OnceLock::new();
+    CELL.get_or_init(|| AtStarts::new(&treatise_pattern()).expect("treatise pattern"))
+}
+
+/// Where a treatise cite can start: the word boundaries before each "§" back to the nearest ASCII char no
+/// volume, author or title holds (";", "(", a quotation mark, an earlier "§"; a non-ASCII letter may be
+/// one of the title's word chars).
+fn treatise_starts(text: &str) -> Vec<usize> {
+    let barrier = |c: char| {
+        c == '§'
+            || (c.is_ascii()
+                && !(c.is_ascii_alphanumeric()
+                    || c.is_whitespace()
+                    || matches!(c, '_' | '\'' | '-' | '.' | ',' | '&')))
+    };
+    let mut starts = Vec::new();
+    for (section_sign, _) in text.match_indices('§') {
+        let before = &text[..section_sign];
+        let from = before.rfind(barrier).map_or(0, |at| at + 1);
+        starts.extend((from..section_sign).filter(|&at| word_boundary(text, at)));
+    }
+    starts.sort_unstable();
+    starts.dedup();
+    starts
 }
 
 fn restatement_regex() -> &'static Regex {
@@ -148,23 +173,22 @@ fn signal_prefix(author: &str) -> usize {
 /// section (each is its own authority): the first spans the author to its section, the others their section.
 pub fn secondary_citations(text: &str) -> Vec<Found> {
     let mut found = Vec::new();
-    for caps in treatise_regex().captures_iter(text) {
-        let (Some(whole), Some(author), Some(title)) =
-            (caps.get(0), caps.name("author"), caps.name("title"))
-        else {
-            continue;
+    treatise_regex().for_each(text, &treatise_starts(text), |hit| {
+        let caps = &hit.caps;
+        let (Some(author), Some(title)) = (caps.name("author"), caps.name("title")) else {
+            return;
         };
         let last_title_word = title.as_str().split_whitespace().next_back();
         if last_title_word.is_some_and(|w| NOT_BOOK_TITLES.contains(&w)) {
-            continue;
+            return;
         }
         let skip = signal_prefix(author.as_str());
         if skip == author.len() {
-            continue;
+            return;
         }
         let start = match caps.name("volume") {
-            Some(volume) => volume.start(),
-            None => author.start() + skip,
+            Some(volume) => hit.range(volume).start,
+            None => hit.range(author).start + skip,
         };
         let mut common = vec![
             ("author", surnames(&author.as_str()[skip..])),
@@ -176,12 +200,18 @@ pub fn secondary_citations(text: &str) -> Vec<Found> {
             }
         }
         let sections: Vec<(usize, usize)> = match (caps.name("section"), caps.name("sections")) {
-            (Some(one), _) => vec![(one.start(), one.end())],
+            (Some(one), _) => {
+                let one = hit.range(one);
+                vec![(one.start, one.end)]
+            }
             (None, Some(list)) => section_regex()
                 .find_iter(list.as_str())
-                .map(|m| (list.start() + m.start(), list.start() + m.end()))
+                .map(|m| {
+                    let list = hit.range(list).start;
+                    (list + m.start(), list + m.end())
+                })
                 .collect(),
-            (None, None) => continue,
+            (None, None) => return,
         };
         let count = sections.len();
         for (i, &(section_start, section_end)) in sections.iter().enumerate() {
@@ -190,7 +220,7 @@ pub fn secondary_citations(text: &str) -> Vec<Found> {
             found.push(Found {
                 start: if i == 0 { start } else { section_start },
                 end: if i + 1 == count {
-                    whole.end()
+                    hit.whole().end
                 } else {
                     section_end
                 },
@@ -198,7 +228,7 @@ pub fn secondary_citations(text: &str) -> Vec<Found> {
                 groups,
             });
         }
-    }
+    });
     for caps in restatement_regex().captures_iter(text) {
         let (Some(whole), Some(title), Some(section)) =
             (caps.get(0), caps.name("title"), caps.name("section"))
@@ -339,4 +369,35 @@ pub fn section_number(section: &str) -> String {
         .trim_start_matches(|c: char| c == '§' || c.is_whitespace())
         .trim_end_matches(['.', ',', ';', ':'])
         .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_treatise_starts_give_the_whole_text_searchs_matches() {
+        let whole_text = Regex::new(&treatise_pattern()).unwrap();
+        let mut texts = super::super::at_starts::real_texts();
+        texts.push(
+            "5 Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure § 1216 (3d ed. \
+             2004); éWayne R. LaFave, Search and Seizure §§ 5.2(c), 5.3 (6th ed. 2020); xSmith, Torts \
+             § 3; see Dobbs, The Law of Torts § 1 (2000) § 2"
+                .to_string(),
+        );
+        let mut compared = 0;
+        for text in &texts {
+            let expected: Vec<_> = whole_text
+                .captures_iter(text)
+                .map(|caps| (caps.get(0).unwrap().range(), caps["title"].to_string()))
+                .collect();
+            let mut found = Vec::new();
+            treatise_regex().for_each(text, &treatise_starts(text), |hit| {
+                found.push((hit.whole(), hit.caps["title"].to_string()))
+            });
+            compared += expected.len();
+            assert_eq!(found, expected, "{text}");
+        }
+        assert!(compared > 20, "only {compared} treatise matches compared");
+    }
 }
