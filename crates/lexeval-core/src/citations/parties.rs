@@ -1,7 +1,6 @@
 //! The case name before a full case citation: plaintiff and defendant around the last "v." ("In re X" has
 //! only a defendant), and a year printed before the citation, California style ("X v. Y (2022) 1 U.S. 1").
 
-use super::resolve::lower_case_is;
 use super::{db, Citation};
 use regex::Regex;
 use std::sync::OnceLock;
@@ -233,6 +232,12 @@ fn ends_sentence(word: &str) -> bool {
 pub(super) fn compile_regexes() {
     name_tail();
     skip_blank_cites("");
+}
+
+/// Whether `word` is `text` in lower case, as `text.to_lowercase() == word` for a word without a Greek
+/// sigma (whose final form is the one difference), without the copy.
+pub fn lower_case_is(text: &str, word: &str) -> bool {
+    text.chars().flat_map(char::to_lowercase).eq(word.chars())
 }
 
 #[cfg(test)]

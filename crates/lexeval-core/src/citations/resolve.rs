@@ -10,7 +10,7 @@
 //! section after such a supra or an Id. ("supra, § 1216", "Id. § 1357") cites that section of the book.
 
 use super::history::is_history;
-use super::parties::LEAD_WORDS;
+use super::parties::{lower_case_is, LEAD_WORDS};
 use super::references::find_references;
 use super::secondary::{comment_len, section_number, supra_author, surnames_key};
 use super::statutes::{
@@ -112,12 +112,6 @@ pub fn usable_name(name: Option<&str>) -> Option<&str> {
         n.chars().next().is_some_and(char::is_uppercase)
             && !LEAD_WORDS.iter().any(|&word| lower_case_is(n, word))
     })
-}
-
-/// Whether `word` is `text` in lower case, as `text.to_lowercase() == word` for a word without a Greek
-/// sigma (whose final form is the one difference), without the copy.
-pub fn lower_case_is(text: &str, word: &str) -> bool {
-    text.chars().flat_map(char::to_lowercase).eq(word.chars())
 }
 
 /// Whether a full case citation's parties include `name` as a word ("Grutter" in "Grutter v. Bollinger").
