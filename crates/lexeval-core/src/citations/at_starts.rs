@@ -102,6 +102,35 @@ pub fn units_before(text: &str, at: usize, units: usize) -> usize {
     start
 }
 
+/// Asserts that `at` tried at `starts(text)` finds what `whole_text` finds over the whole text (each
+/// match's range and its `title` group), on [`real_texts`] and `odd`, and that at least `at_least` matches
+/// were compared.
+#[cfg(test)]
+pub fn assert_same_as_whole_text(
+    whole_text: &Regex,
+    at: &AtStarts,
+    starts: fn(&str) -> Vec<usize>,
+    odd: &str,
+    at_least: usize,
+) {
+    let mut texts = real_texts();
+    texts.push(odd.to_string());
+    let mut compared = 0;
+    for text in &texts {
+        let expected: Vec<_> = whole_text
+            .captures_iter(text)
+            .map(|caps| (caps.get(0).unwrap().range(), caps["title"].to_string()))
+            .collect();
+        let mut found = Vec::new();
+        at.for_each(text, &starts(text), |hit| {
+            found.push((hit.whole(), hit.caps["title"].to_string()))
+        });
+        compared += expected.len();
+        assert_eq!(found, expected, "{text}");
+    }
+    assert!(compared >= at_least, "only {compared} matches compared");
+}
+
 /// Real text no one here wrote, to check a search at starts against the whole text's: eyecite's opinion,
 /// and every CLERC paragraph (`LEXEVAL_SHARED`) as printed and with its whitespace squeezed.
 #[cfg(test)]
